@@ -25,6 +25,70 @@ SCRIPT_TESTS = \
 	tests/script/assign-star-02.rc \
 	tests/script/assign-status-01.rc \
 	tests/script/assign-zero-01.rc \
+	tests/script/builtin-builtin-01.rc \
+	tests/script/builtin-cd-01.rc \
+	tests/script/builtin-cd-02.rc \
+	tests/script/builtin-cd-03.rc \
+	tests/script/builtin-cd-04.rc \
+	tests/script/builtin-cd-05.rc \
+	tests/script/builtin-dot-01.rc \
+	tests/script/builtin-dot-02.rc \
+	tests/script/builtin-dot-03.rc \
+	tests/script/builtin-dot-04.rc \
+	tests/script/builtin-dot-05.rc \
+	tests/script/builtin-echo-01.rc \
+	tests/script/builtin-echo-02.rc \
+	tests/script/builtin-eval-01.rc \
+	tests/script/builtin-eval-02.rc \
+	tests/script/builtin-eval-03.rc \
+	tests/script/builtin-eval-04.rc \
+	tests/script/builtin-exec-01.rc \
+	tests/script/builtin-exec-02.rc \
+	tests/script/builtin-exec-03.rc \
+	tests/script/builtin-exec-04.rc \
+	tests/script/builtin-exit-01.rc \
+	tests/script/builtin-exit-02.rc \
+	tests/script/builtin-exit-03.rc \
+	tests/script/builtin-exit-04.rc \
+	tests/script/builtin-exit-05.rc \
+	tests/script/builtin-exit-06.rc \
+	tests/script/builtin-exit-07.rc \
+	tests/script/builtin-exit-08.rc \
+	tests/script/builtin-exit-09.rc \
+	tests/script/builtin-exit-10.rc \
+	tests/script/builtin-exit-11.rc \
+	tests/script/builtin-exit-12.rc \
+	tests/script/builtin-flag-01.rc \
+	tests/script/builtin-flag-02.rc \
+	tests/script/builtin-flag-03.rc \
+	tests/script/builtin-flag-04.rc \
+	tests/script/builtin-flag-05.rc \
+	tests/script/builtin-limit-01.rc \
+	tests/script/builtin-limit-02.rc \
+	tests/script/builtin-limit-03.rc \
+	tests/script/builtin-limit-04.rc \
+	tests/script/builtin-limit-05.rc \
+	tests/script/builtin-newpgrp-01.rc \
+	tests/script/builtin-shift-01.rc \
+	tests/script/builtin-shift-02.rc \
+	tests/script/builtin-shift-03.rc \
+	tests/script/builtin-umask-01.rc \
+	tests/script/builtin-umask-02.rc \
+	tests/script/builtin-umask-03.rc \
+	tests/script/builtin-wait-01.rc \
+	tests/script/builtin-wait-02.rc \
+	tests/script/builtin-wait-03.rc \
+	tests/script/builtin-wait-04.rc \
+	tests/script/builtin-whatis-01.rc \
+	tests/script/builtin-whatis-02.rc \
+	tests/script/builtin-whatis-03.rc \
+	tests/script/builtin-whatis-04.rc \
+	tests/script/builtin-whatis-05.rc \
+	tests/script/builtin-whatis-06.rc \
+	tests/script/builtin-whatis-07.rc \
+	tests/script/builtin-whatis-08.rc \
+	tests/script/builtin-whatis-09.rc \
+	tests/script/builtin-whatis-10.rc \
 	tests/script/cmd-andor-01.rc \
 	tests/script/cmd-andor-02.rc \
 	tests/script/cmd-args-01.rc \
@@ -52,13 +116,53 @@ SCRIPT_TESTS = \
 	tests/script/cmd-status-01.rc \
 	tests/script/cmd-subshell-01.rc \
 	tests/script/cmd-subshell-02.rc \
+	tests/script/cmd-subshell-03.rc \
+	tests/script/err-ifnot-01.rc \
+	tests/script/err-ifnot-02.rc \
+	tests/script/err-line-01.rc \
 	tests/script/err-syntax-11.rc \
+	tests/script/fn-args-01.rc \
+	tests/script/fn-args-02.rc \
+	tests/script/fn-break-01.rc \
+	tests/script/fn-break-02.rc \
+	tests/script/fn-break-03.rc \
+	tests/script/fn-break-04.rc \
+	tests/script/fn-builtin-01.rc \
+	tests/script/fn-builtin-02.rc \
+	tests/script/fn-define-01.rc \
+	tests/script/fn-define-02.rc \
+	tests/script/fn-define-03.rc \
+	tests/script/fn-define-04.rc \
+	tests/script/fn-global-01.rc \
+	tests/script/fn-name-01.rc \
+	tests/script/fn-nested-01.rc \
+	tests/script/fn-pipe-01.rc \
+	tests/script/fn-recurse-01.rc \
+	tests/script/fn-recurse-02.rc \
+	tests/script/fn-return-01.rc \
+	tests/script/fn-return-02.rc \
+	tests/script/fn-return-03.rc \
+	tests/script/fn-return-04.rc \
+	tests/script/fn-return-05.rc \
+	tests/script/fn-return-06.rc \
 	tests/script/for-01.rc \
 	tests/script/for-02.rc \
 	tests/script/for-03.rc \
 	tests/script/for-04.rc \
 	tests/script/for-05.rc \
 	tests/script/for-06.rc \
+	tests/script/glob-class-01.rc \
+	tests/script/glob-concat-01.rc \
+	tests/script/glob-count-01.rc \
+	tests/script/glob-deep-01.rc \
+	tests/script/glob-dir-01.rc \
+	tests/script/glob-dot-01.rc \
+	tests/script/glob-for-01.rc \
+	tests/script/glob-nomatch-01.rc \
+	tests/script/glob-slash-01.rc \
+	tests/script/glob-sort-01.rc \
+	tests/script/glob-symlink-01.rc \
+	tests/script/glob-var-01.rc \
 	tests/script/if-01.rc \
 	tests/script/if-02.rc \
 	tests/script/if-03.rc \
@@ -66,6 +170,25 @@ SCRIPT_TESTS = \
 	tests/script/if-05.rc \
 	tests/script/if-06.rc \
 	tests/script/if-07.rc \
+	tests/script/invoke-args-01.rc \
+	tests/script/invoke-args-02.rc \
+	tests/script/invoke-badopt-01.rc \
+	tests/script/invoke-c-01.rc \
+	tests/script/invoke-c-02.rc \
+	tests/script/invoke-c-03.rc \
+	tests/script/invoke-c-04.rc \
+	tests/script/invoke-c-05.rc \
+	tests/script/invoke-c-06.rc \
+	tests/script/invoke-dash-01.rc \
+	tests/script/invoke-e-01.rc \
+	tests/script/invoke-e-02.rc \
+	tests/script/invoke-missing-01.rc \
+	tests/script/invoke-n-01.rc \
+	tests/script/invoke-nx-01.rc \
+	tests/script/invoke-s-01.rc \
+	tests/script/invoke-stdin-01.rc \
+	tests/script/invoke-v-01.rc \
+	tests/script/invoke-x-01.rc \
 	tests/script/lex-backslash-01.rc \
 	tests/script/lex-comment-01.rc \
 	tests/script/lex-comment-02.rc \
@@ -218,6 +341,200 @@ SCRIPT_DATA = \
 	tests/script/assign-zero-01.err \
 	tests/script/assign-zero-01.out \
 	tests/script/assign-zero-01.status \
+	tests/script/builtin-builtin-01.err \
+	tests/script/builtin-builtin-01.out \
+	tests/script/builtin-builtin-01.status \
+	tests/script/builtin-cd-01.err \
+	tests/script/builtin-cd-01.out \
+	tests/script/builtin-cd-01.status \
+	tests/script/builtin-cd-02.err \
+	tests/script/builtin-cd-02.out \
+	tests/script/builtin-cd-02.status \
+	tests/script/builtin-cd-03.err \
+	tests/script/builtin-cd-03.out \
+	tests/script/builtin-cd-03.status \
+	tests/script/builtin-cd-04.err \
+	tests/script/builtin-cd-04.out \
+	tests/script/builtin-cd-04.status \
+	tests/script/builtin-cd-05.err \
+	tests/script/builtin-cd-05.out \
+	tests/script/builtin-cd-05.status \
+	tests/script/builtin-dot-01.args \
+	tests/script/builtin-dot-01.err \
+	tests/script/builtin-dot-01.out \
+	tests/script/builtin-dot-01.status \
+	tests/script/builtin-dot-02.err \
+	tests/script/builtin-dot-02.out \
+	tests/script/builtin-dot-02.status \
+	tests/script/builtin-dot-03.err \
+	tests/script/builtin-dot-03.out \
+	tests/script/builtin-dot-03.status \
+	tests/script/builtin-dot-04.err \
+	tests/script/builtin-dot-04.out \
+	tests/script/builtin-dot-04.status \
+	tests/script/builtin-dot-05.err \
+	tests/script/builtin-dot-05.out \
+	tests/script/builtin-dot-05.status \
+	tests/script/builtin-echo-01.err \
+	tests/script/builtin-echo-01.out \
+	tests/script/builtin-echo-01.status \
+	tests/script/builtin-echo-02.err \
+	tests/script/builtin-echo-02.out \
+	tests/script/builtin-echo-02.status \
+	tests/script/builtin-eval-01.err \
+	tests/script/builtin-eval-01.out \
+	tests/script/builtin-eval-01.status \
+	tests/script/builtin-eval-02.err \
+	tests/script/builtin-eval-02.out \
+	tests/script/builtin-eval-02.status \
+	tests/script/builtin-eval-03.err \
+	tests/script/builtin-eval-03.out \
+	tests/script/builtin-eval-03.status \
+	tests/script/builtin-eval-04.err \
+	tests/script/builtin-eval-04.out \
+	tests/script/builtin-eval-04.status \
+	tests/script/builtin-exec-01.err \
+	tests/script/builtin-exec-01.out \
+	tests/script/builtin-exec-01.status \
+	tests/script/builtin-exec-02.err \
+	tests/script/builtin-exec-02.out \
+	tests/script/builtin-exec-02.status \
+	tests/script/builtin-exec-03.err \
+	tests/script/builtin-exec-03.out \
+	tests/script/builtin-exec-03.status \
+	tests/script/builtin-exec-04.err \
+	tests/script/builtin-exec-04.out \
+	tests/script/builtin-exec-04.status \
+	tests/script/builtin-exit-01.err \
+	tests/script/builtin-exit-01.out \
+	tests/script/builtin-exit-01.status \
+	tests/script/builtin-exit-02.err \
+	tests/script/builtin-exit-02.out \
+	tests/script/builtin-exit-02.status \
+	tests/script/builtin-exit-03.err \
+	tests/script/builtin-exit-03.out \
+	tests/script/builtin-exit-03.status \
+	tests/script/builtin-exit-04.err \
+	tests/script/builtin-exit-04.out \
+	tests/script/builtin-exit-04.status \
+	tests/script/builtin-exit-05.err \
+	tests/script/builtin-exit-05.out \
+	tests/script/builtin-exit-05.status \
+	tests/script/builtin-exit-06.err \
+	tests/script/builtin-exit-06.out \
+	tests/script/builtin-exit-06.status \
+	tests/script/builtin-exit-07.err \
+	tests/script/builtin-exit-07.out \
+	tests/script/builtin-exit-07.status \
+	tests/script/builtin-exit-08.err \
+	tests/script/builtin-exit-08.out \
+	tests/script/builtin-exit-08.status \
+	tests/script/builtin-exit-09.err \
+	tests/script/builtin-exit-09.out \
+	tests/script/builtin-exit-09.status \
+	tests/script/builtin-exit-10.err \
+	tests/script/builtin-exit-10.out \
+	tests/script/builtin-exit-10.status \
+	tests/script/builtin-exit-11.err \
+	tests/script/builtin-exit-11.out \
+	tests/script/builtin-exit-11.status \
+	tests/script/builtin-exit-12.err \
+	tests/script/builtin-exit-12.out \
+	tests/script/builtin-exit-12.status \
+	tests/script/builtin-flag-01.err \
+	tests/script/builtin-flag-01.out \
+	tests/script/builtin-flag-01.status \
+	tests/script/builtin-flag-02.err \
+	tests/script/builtin-flag-02.out \
+	tests/script/builtin-flag-02.status \
+	tests/script/builtin-flag-03.err \
+	tests/script/builtin-flag-03.out \
+	tests/script/builtin-flag-03.status \
+	tests/script/builtin-flag-04.err \
+	tests/script/builtin-flag-04.out \
+	tests/script/builtin-flag-04.status \
+	tests/script/builtin-flag-05.err \
+	tests/script/builtin-flag-05.out \
+	tests/script/builtin-flag-05.status \
+	tests/script/builtin-limit-01.err \
+	tests/script/builtin-limit-01.out \
+	tests/script/builtin-limit-01.status \
+	tests/script/builtin-limit-02.err \
+	tests/script/builtin-limit-02.out \
+	tests/script/builtin-limit-02.status \
+	tests/script/builtin-limit-03.err \
+	tests/script/builtin-limit-03.out \
+	tests/script/builtin-limit-03.status \
+	tests/script/builtin-limit-04.err \
+	tests/script/builtin-limit-04.out \
+	tests/script/builtin-limit-04.status \
+	tests/script/builtin-limit-05.err \
+	tests/script/builtin-limit-05.out \
+	tests/script/builtin-limit-05.status \
+	tests/script/builtin-newpgrp-01.err \
+	tests/script/builtin-newpgrp-01.out \
+	tests/script/builtin-newpgrp-01.status \
+	tests/script/builtin-shift-01.err \
+	tests/script/builtin-shift-01.out \
+	tests/script/builtin-shift-01.status \
+	tests/script/builtin-shift-02.err \
+	tests/script/builtin-shift-02.out \
+	tests/script/builtin-shift-02.status \
+	tests/script/builtin-shift-03.args \
+	tests/script/builtin-shift-03.err \
+	tests/script/builtin-shift-03.out \
+	tests/script/builtin-shift-03.status \
+	tests/script/builtin-umask-01.err \
+	tests/script/builtin-umask-01.out \
+	tests/script/builtin-umask-01.status \
+	tests/script/builtin-umask-02.err \
+	tests/script/builtin-umask-02.out \
+	tests/script/builtin-umask-02.status \
+	tests/script/builtin-umask-03.err \
+	tests/script/builtin-umask-03.out \
+	tests/script/builtin-umask-03.status \
+	tests/script/builtin-wait-01.err \
+	tests/script/builtin-wait-01.out \
+	tests/script/builtin-wait-01.status \
+	tests/script/builtin-wait-02.err \
+	tests/script/builtin-wait-02.out \
+	tests/script/builtin-wait-02.status \
+	tests/script/builtin-wait-03.err \
+	tests/script/builtin-wait-03.out \
+	tests/script/builtin-wait-03.status \
+	tests/script/builtin-wait-04.err \
+	tests/script/builtin-wait-04.out \
+	tests/script/builtin-wait-04.status \
+	tests/script/builtin-whatis-01.err \
+	tests/script/builtin-whatis-01.out \
+	tests/script/builtin-whatis-01.status \
+	tests/script/builtin-whatis-02.err \
+	tests/script/builtin-whatis-02.out \
+	tests/script/builtin-whatis-02.status \
+	tests/script/builtin-whatis-03.err \
+	tests/script/builtin-whatis-03.out \
+	tests/script/builtin-whatis-03.status \
+	tests/script/builtin-whatis-04.err \
+	tests/script/builtin-whatis-04.out \
+	tests/script/builtin-whatis-04.status \
+	tests/script/builtin-whatis-05.err \
+	tests/script/builtin-whatis-05.out \
+	tests/script/builtin-whatis-05.status \
+	tests/script/builtin-whatis-06.err \
+	tests/script/builtin-whatis-06.out \
+	tests/script/builtin-whatis-06.status \
+	tests/script/builtin-whatis-07.err \
+	tests/script/builtin-whatis-07.out \
+	tests/script/builtin-whatis-07.status \
+	tests/script/builtin-whatis-08.err \
+	tests/script/builtin-whatis-08.out \
+	tests/script/builtin-whatis-08.status \
+	tests/script/builtin-whatis-09.err \
+	tests/script/builtin-whatis-09.out \
+	tests/script/builtin-whatis-09.status \
+	tests/script/builtin-whatis-10.err \
+	tests/script/builtin-whatis-10.out \
+	tests/script/builtin-whatis-10.status \
 	tests/script/cmd-andor-01.err \
 	tests/script/cmd-andor-01.out \
 	tests/script/cmd-andor-01.status \
@@ -300,9 +617,94 @@ SCRIPT_DATA = \
 	tests/script/cmd-subshell-02.err \
 	tests/script/cmd-subshell-02.out \
 	tests/script/cmd-subshell-02.status \
+	tests/script/cmd-subshell-03.err \
+	tests/script/cmd-subshell-03.out \
+	tests/script/cmd-subshell-03.status \
+	tests/script/err-ifnot-01.err \
+	tests/script/err-ifnot-01.out \
+	tests/script/err-ifnot-01.status \
+	tests/script/err-ifnot-02.err \
+	tests/script/err-ifnot-02.out \
+	tests/script/err-ifnot-02.status \
+	tests/script/err-line-01.err \
+	tests/script/err-line-01.out \
+	tests/script/err-line-01.status \
 	tests/script/err-syntax-11.err \
 	tests/script/err-syntax-11.out \
 	tests/script/err-syntax-11.status \
+	tests/script/fn-args-01.args \
+	tests/script/fn-args-01.err \
+	tests/script/fn-args-01.out \
+	tests/script/fn-args-01.status \
+	tests/script/fn-args-02.err \
+	tests/script/fn-args-02.out \
+	tests/script/fn-args-02.status \
+	tests/script/fn-break-01.err \
+	tests/script/fn-break-01.out \
+	tests/script/fn-break-01.status \
+	tests/script/fn-break-02.err \
+	tests/script/fn-break-02.out \
+	tests/script/fn-break-02.status \
+	tests/script/fn-break-03.err \
+	tests/script/fn-break-03.out \
+	tests/script/fn-break-03.status \
+	tests/script/fn-break-04.err \
+	tests/script/fn-break-04.out \
+	tests/script/fn-break-04.status \
+	tests/script/fn-builtin-01.err \
+	tests/script/fn-builtin-01.out \
+	tests/script/fn-builtin-01.status \
+	tests/script/fn-builtin-02.err \
+	tests/script/fn-builtin-02.out \
+	tests/script/fn-builtin-02.status \
+	tests/script/fn-define-01.err \
+	tests/script/fn-define-01.out \
+	tests/script/fn-define-01.status \
+	tests/script/fn-define-02.err \
+	tests/script/fn-define-02.out \
+	tests/script/fn-define-02.status \
+	tests/script/fn-define-03.err \
+	tests/script/fn-define-03.out \
+	tests/script/fn-define-03.status \
+	tests/script/fn-define-04.err \
+	tests/script/fn-define-04.out \
+	tests/script/fn-define-04.status \
+	tests/script/fn-global-01.err \
+	tests/script/fn-global-01.out \
+	tests/script/fn-global-01.status \
+	tests/script/fn-name-01.err \
+	tests/script/fn-name-01.out \
+	tests/script/fn-name-01.status \
+	tests/script/fn-nested-01.err \
+	tests/script/fn-nested-01.out \
+	tests/script/fn-nested-01.status \
+	tests/script/fn-pipe-01.err \
+	tests/script/fn-pipe-01.out \
+	tests/script/fn-pipe-01.status \
+	tests/script/fn-recurse-01.err \
+	tests/script/fn-recurse-01.out \
+	tests/script/fn-recurse-01.status \
+	tests/script/fn-recurse-02.err \
+	tests/script/fn-recurse-02.out \
+	tests/script/fn-recurse-02.status \
+	tests/script/fn-return-01.err \
+	tests/script/fn-return-01.out \
+	tests/script/fn-return-01.status \
+	tests/script/fn-return-02.err \
+	tests/script/fn-return-02.out \
+	tests/script/fn-return-02.status \
+	tests/script/fn-return-03.err \
+	tests/script/fn-return-03.out \
+	tests/script/fn-return-03.status \
+	tests/script/fn-return-04.err \
+	tests/script/fn-return-04.out \
+	tests/script/fn-return-04.status \
+	tests/script/fn-return-05.err \
+	tests/script/fn-return-05.out \
+	tests/script/fn-return-05.status \
+	tests/script/fn-return-06.err \
+	tests/script/fn-return-06.out \
+	tests/script/fn-return-06.status \
 	tests/script/for-01.err \
 	tests/script/for-01.out \
 	tests/script/for-01.status \
@@ -322,6 +724,42 @@ SCRIPT_DATA = \
 	tests/script/for-06.err \
 	tests/script/for-06.out \
 	tests/script/for-06.status \
+	tests/script/glob-class-01.err \
+	tests/script/glob-class-01.out \
+	tests/script/glob-class-01.status \
+	tests/script/glob-concat-01.err \
+	tests/script/glob-concat-01.out \
+	tests/script/glob-concat-01.status \
+	tests/script/glob-count-01.err \
+	tests/script/glob-count-01.out \
+	tests/script/glob-count-01.status \
+	tests/script/glob-deep-01.err \
+	tests/script/glob-deep-01.out \
+	tests/script/glob-deep-01.status \
+	tests/script/glob-dir-01.err \
+	tests/script/glob-dir-01.out \
+	tests/script/glob-dir-01.status \
+	tests/script/glob-dot-01.err \
+	tests/script/glob-dot-01.out \
+	tests/script/glob-dot-01.status \
+	tests/script/glob-for-01.err \
+	tests/script/glob-for-01.out \
+	tests/script/glob-for-01.status \
+	tests/script/glob-nomatch-01.err \
+	tests/script/glob-nomatch-01.out \
+	tests/script/glob-nomatch-01.status \
+	tests/script/glob-slash-01.err \
+	tests/script/glob-slash-01.out \
+	tests/script/glob-slash-01.status \
+	tests/script/glob-sort-01.err \
+	tests/script/glob-sort-01.out \
+	tests/script/glob-sort-01.status \
+	tests/script/glob-symlink-01.err \
+	tests/script/glob-symlink-01.out \
+	tests/script/glob-symlink-01.status \
+	tests/script/glob-var-01.err \
+	tests/script/glob-var-01.out \
+	tests/script/glob-var-01.status \
 	tests/script/if-01.err \
 	tests/script/if-01.out \
 	tests/script/if-01.status \
@@ -343,6 +781,84 @@ SCRIPT_DATA = \
 	tests/script/if-07.err \
 	tests/script/if-07.out \
 	tests/script/if-07.status \
+	tests/script/invoke-args-01.args \
+	tests/script/invoke-args-01.err \
+	tests/script/invoke-args-01.out \
+	tests/script/invoke-args-01.status \
+	tests/script/invoke-args-02.args \
+	tests/script/invoke-args-02.err \
+	tests/script/invoke-args-02.out \
+	tests/script/invoke-args-02.status \
+	tests/script/invoke-badopt-01.args \
+	tests/script/invoke-badopt-01.err \
+	tests/script/invoke-badopt-01.out \
+	tests/script/invoke-badopt-01.status \
+	tests/script/invoke-c-01.args \
+	tests/script/invoke-c-01.err \
+	tests/script/invoke-c-01.out \
+	tests/script/invoke-c-01.status \
+	tests/script/invoke-c-02.args \
+	tests/script/invoke-c-02.err \
+	tests/script/invoke-c-02.out \
+	tests/script/invoke-c-02.status \
+	tests/script/invoke-c-03.args \
+	tests/script/invoke-c-03.err \
+	tests/script/invoke-c-03.out \
+	tests/script/invoke-c-03.status \
+	tests/script/invoke-c-04.args \
+	tests/script/invoke-c-04.err \
+	tests/script/invoke-c-04.out \
+	tests/script/invoke-c-04.status \
+	tests/script/invoke-c-05.args \
+	tests/script/invoke-c-05.err \
+	tests/script/invoke-c-05.out \
+	tests/script/invoke-c-05.status \
+	tests/script/invoke-c-06.args \
+	tests/script/invoke-c-06.err \
+	tests/script/invoke-c-06.out \
+	tests/script/invoke-c-06.status \
+	tests/script/invoke-dash-01.args \
+	tests/script/invoke-dash-01.err \
+	tests/script/invoke-dash-01.out \
+	tests/script/invoke-dash-01.status \
+	tests/script/invoke-e-01.args \
+	tests/script/invoke-e-01.err \
+	tests/script/invoke-e-01.out \
+	tests/script/invoke-e-01.status \
+	tests/script/invoke-e-02.args \
+	tests/script/invoke-e-02.err \
+	tests/script/invoke-e-02.out \
+	tests/script/invoke-e-02.status \
+	tests/script/invoke-missing-01.args \
+	tests/script/invoke-missing-01.err \
+	tests/script/invoke-missing-01.out \
+	tests/script/invoke-missing-01.status \
+	tests/script/invoke-n-01.args \
+	tests/script/invoke-n-01.err \
+	tests/script/invoke-n-01.out \
+	tests/script/invoke-n-01.status \
+	tests/script/invoke-nx-01.args \
+	tests/script/invoke-nx-01.err \
+	tests/script/invoke-nx-01.out \
+	tests/script/invoke-nx-01.status \
+	tests/script/invoke-s-01.args \
+	tests/script/invoke-s-01.err \
+	tests/script/invoke-s-01.out \
+	tests/script/invoke-s-01.status \
+	tests/script/invoke-s-01.stdin \
+	tests/script/invoke-stdin-01.args \
+	tests/script/invoke-stdin-01.err \
+	tests/script/invoke-stdin-01.out \
+	tests/script/invoke-stdin-01.status \
+	tests/script/invoke-stdin-01.stdin \
+	tests/script/invoke-v-01.args \
+	tests/script/invoke-v-01.err \
+	tests/script/invoke-v-01.out \
+	tests/script/invoke-v-01.status \
+	tests/script/invoke-x-01.args \
+	tests/script/invoke-x-01.err \
+	tests/script/invoke-x-01.out \
+	tests/script/invoke-x-01.status \
 	tests/script/lex-backslash-01.err \
 	tests/script/lex-backslash-01.out \
 	tests/script/lex-backslash-01.status \
