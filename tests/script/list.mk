@@ -91,12 +91,14 @@ SCRIPT_TESTS = \
 	tests/script/builtin-whatis-10.rc \
 	tests/script/cmd-andor-01.rc \
 	tests/script/cmd-andor-02.rc \
+	tests/script/cmd-andor-03.rc \
 	tests/script/cmd-args-01.rc \
 	tests/script/cmd-bang-01.rc \
 	tests/script/cmd-bg-01.rc \
 	tests/script/cmd-bg-02.rc \
 	tests/script/cmd-cdpath-01.rc \
 	tests/script/cmd-empty-01.rc \
+	tests/script/cmd-empty-02.rc \
 	tests/script/cmd-home-01.rc \
 	tests/script/cmd-noexec-01.rc \
 	tests/script/cmd-notfound-01.rc \
@@ -111,6 +113,8 @@ SCRIPT_TESTS = \
 	tests/script/cmd-pipe-04.rc \
 	tests/script/cmd-pipe-05.rc \
 	tests/script/cmd-pipe-06.rc \
+	tests/script/cmd-pipe-07.rc \
+	tests/script/cmd-pipe-08.rc \
 	tests/script/cmd-signal-01.rc \
 	tests/script/cmd-signal-02.rc \
 	tests/script/cmd-status-01.rc \
@@ -120,7 +124,36 @@ SCRIPT_TESTS = \
 	tests/script/err-ifnot-01.rc \
 	tests/script/err-ifnot-02.rc \
 	tests/script/err-line-01.rc \
+	tests/script/err-syntax-01.rc \
+	tests/script/err-syntax-02.rc \
+	tests/script/err-syntax-03.rc \
+	tests/script/err-syntax-04.rc \
+	tests/script/err-syntax-05.rc \
+	tests/script/err-syntax-06.rc \
+	tests/script/err-syntax-07.rc \
+	tests/script/err-syntax-08.rc \
+	tests/script/err-syntax-09.rc \
+	tests/script/err-syntax-10.rc \
 	tests/script/err-syntax-11.rc \
+	tests/script/err-syntax-12.rc \
+	tests/script/err-syntax-13.rc \
+	tests/script/err-syntax-14.rc \
+	tests/script/err-syntax-15.rc \
+	tests/script/err-syntax-16.rc \
+	tests/script/err-syntax-17.rc \
+	tests/script/err-syntax-18.rc \
+	tests/script/err-syntax-19.rc \
+	tests/script/err-syntax-20.rc \
+	tests/script/err-syntax-21.rc \
+	tests/script/err-syntax-22.rc \
+	tests/script/err-syntax-23.rc \
+	tests/script/err-syntax-24.rc \
+	tests/script/err-syntax-25.rc \
+	tests/script/err-syntax-26.rc \
+	tests/script/err-syntax-27.rc \
+	tests/script/err-syntax-28.rc \
+	tests/script/err-syntax-29.rc \
+	tests/script/err-syntax-30.rc \
 	tests/script/fn-args-01.rc \
 	tests/script/fn-args-02.rc \
 	tests/script/fn-break-01.rc \
@@ -133,6 +166,7 @@ SCRIPT_TESTS = \
 	tests/script/fn-define-02.rc \
 	tests/script/fn-define-03.rc \
 	tests/script/fn-define-04.rc \
+	tests/script/fn-define-05.rc \
 	tests/script/fn-global-01.rc \
 	tests/script/fn-name-01.rc \
 	tests/script/fn-nested-01.rc \
@@ -151,6 +185,7 @@ SCRIPT_TESTS = \
 	tests/script/for-04.rc \
 	tests/script/for-05.rc \
 	tests/script/for-06.rc \
+	tests/script/for-07.rc \
 	tests/script/glob-class-01.rc \
 	tests/script/glob-concat-01.rc \
 	tests/script/glob-count-01.rc \
@@ -202,6 +237,7 @@ SCRIPT_TESTS = \
 	tests/script/lex-quote-04.rc \
 	tests/script/lex-quote-05.rc \
 	tests/script/lex-sep-01.rc \
+	tests/script/lex-sep-02.rc \
 	tests/script/lex-space-01.rc \
 	tests/script/list-concat-01.rc \
 	tests/script/list-concat-02.rc \
@@ -211,6 +247,7 @@ SCRIPT_TESTS = \
 	tests/script/list-concat-06.rc \
 	tests/script/list-concat-07.rc \
 	tests/script/list-concat-08.rc \
+	tests/script/list-concat-09.rc \
 	tests/script/list-count-01.rc \
 	tests/script/list-flat-01.rc \
 	tests/script/list-flat-02.rc \
@@ -235,6 +272,7 @@ SCRIPT_TESTS = \
 	tests/script/match-06.rc \
 	tests/script/match-07.rc \
 	tests/script/match-08.rc \
+	tests/script/match-09.rc \
 	tests/script/redir-anywhere-01.rc \
 	tests/script/redir-close-01.rc \
 	tests/script/redir-dup-01.rc \
@@ -541,6 +579,9 @@ SCRIPT_DATA = \
 	tests/script/cmd-andor-02.err \
 	tests/script/cmd-andor-02.out \
 	tests/script/cmd-andor-02.status \
+	tests/script/cmd-andor-03.err \
+	tests/script/cmd-andor-03.out \
+	tests/script/cmd-andor-03.status \
 	tests/script/cmd-args-01.err \
 	tests/script/cmd-args-01.out \
 	tests/script/cmd-args-01.status \
@@ -560,6 +601,9 @@ SCRIPT_DATA = \
 	tests/script/cmd-empty-01.err \
 	tests/script/cmd-empty-01.out \
 	tests/script/cmd-empty-01.status \
+	tests/script/cmd-empty-02.err \
+	tests/script/cmd-empty-02.out \
+	tests/script/cmd-empty-02.status \
 	tests/script/cmd-home-01.err \
 	tests/script/cmd-home-01.out \
 	tests/script/cmd-home-01.status \
@@ -602,6 +646,12 @@ SCRIPT_DATA = \
 	tests/script/cmd-pipe-06.err \
 	tests/script/cmd-pipe-06.out \
 	tests/script/cmd-pipe-06.status \
+	tests/script/cmd-pipe-07.err \
+	tests/script/cmd-pipe-07.out \
+	tests/script/cmd-pipe-07.status \
+	tests/script/cmd-pipe-08.err \
+	tests/script/cmd-pipe-08.out \
+	tests/script/cmd-pipe-08.status \
 	tests/script/cmd-signal-01.err \
 	tests/script/cmd-signal-01.out \
 	tests/script/cmd-signal-01.status \
@@ -629,9 +679,96 @@ SCRIPT_DATA = \
 	tests/script/err-line-01.err \
 	tests/script/err-line-01.out \
 	tests/script/err-line-01.status \
+	tests/script/err-syntax-01.err \
+	tests/script/err-syntax-01.out \
+	tests/script/err-syntax-01.status \
+	tests/script/err-syntax-02.err \
+	tests/script/err-syntax-02.out \
+	tests/script/err-syntax-02.status \
+	tests/script/err-syntax-03.err \
+	tests/script/err-syntax-03.out \
+	tests/script/err-syntax-03.status \
+	tests/script/err-syntax-04.err \
+	tests/script/err-syntax-04.out \
+	tests/script/err-syntax-04.status \
+	tests/script/err-syntax-05.err \
+	tests/script/err-syntax-05.out \
+	tests/script/err-syntax-05.status \
+	tests/script/err-syntax-06.err \
+	tests/script/err-syntax-06.out \
+	tests/script/err-syntax-06.status \
+	tests/script/err-syntax-07.err \
+	tests/script/err-syntax-07.out \
+	tests/script/err-syntax-07.status \
+	tests/script/err-syntax-08.err \
+	tests/script/err-syntax-08.out \
+	tests/script/err-syntax-08.status \
+	tests/script/err-syntax-09.err \
+	tests/script/err-syntax-09.out \
+	tests/script/err-syntax-09.status \
+	tests/script/err-syntax-10.err \
+	tests/script/err-syntax-10.out \
+	tests/script/err-syntax-10.status \
 	tests/script/err-syntax-11.err \
 	tests/script/err-syntax-11.out \
 	tests/script/err-syntax-11.status \
+	tests/script/err-syntax-12.err \
+	tests/script/err-syntax-12.out \
+	tests/script/err-syntax-12.status \
+	tests/script/err-syntax-13.err \
+	tests/script/err-syntax-13.out \
+	tests/script/err-syntax-13.status \
+	tests/script/err-syntax-14.err \
+	tests/script/err-syntax-14.out \
+	tests/script/err-syntax-14.status \
+	tests/script/err-syntax-15.err \
+	tests/script/err-syntax-15.out \
+	tests/script/err-syntax-15.status \
+	tests/script/err-syntax-16.err \
+	tests/script/err-syntax-16.out \
+	tests/script/err-syntax-16.status \
+	tests/script/err-syntax-17.err \
+	tests/script/err-syntax-17.out \
+	tests/script/err-syntax-17.status \
+	tests/script/err-syntax-18.err \
+	tests/script/err-syntax-18.out \
+	tests/script/err-syntax-18.status \
+	tests/script/err-syntax-19.err \
+	tests/script/err-syntax-19.out \
+	tests/script/err-syntax-19.status \
+	tests/script/err-syntax-20.err \
+	tests/script/err-syntax-20.out \
+	tests/script/err-syntax-20.status \
+	tests/script/err-syntax-21.err \
+	tests/script/err-syntax-21.out \
+	tests/script/err-syntax-21.status \
+	tests/script/err-syntax-22.err \
+	tests/script/err-syntax-22.out \
+	tests/script/err-syntax-22.status \
+	tests/script/err-syntax-23.err \
+	tests/script/err-syntax-23.out \
+	tests/script/err-syntax-23.status \
+	tests/script/err-syntax-24.err \
+	tests/script/err-syntax-24.out \
+	tests/script/err-syntax-24.status \
+	tests/script/err-syntax-25.err \
+	tests/script/err-syntax-25.out \
+	tests/script/err-syntax-25.status \
+	tests/script/err-syntax-26.err \
+	tests/script/err-syntax-26.out \
+	tests/script/err-syntax-26.status \
+	tests/script/err-syntax-27.err \
+	tests/script/err-syntax-27.out \
+	tests/script/err-syntax-27.status \
+	tests/script/err-syntax-28.err \
+	tests/script/err-syntax-28.out \
+	tests/script/err-syntax-28.status \
+	tests/script/err-syntax-29.err \
+	tests/script/err-syntax-29.out \
+	tests/script/err-syntax-29.status \
+	tests/script/err-syntax-30.err \
+	tests/script/err-syntax-30.out \
+	tests/script/err-syntax-30.status \
 	tests/script/fn-args-01.args \
 	tests/script/fn-args-01.err \
 	tests/script/fn-args-01.out \
@@ -669,6 +806,9 @@ SCRIPT_DATA = \
 	tests/script/fn-define-04.err \
 	tests/script/fn-define-04.out \
 	tests/script/fn-define-04.status \
+	tests/script/fn-define-05.err \
+	tests/script/fn-define-05.out \
+	tests/script/fn-define-05.status \
 	tests/script/fn-global-01.err \
 	tests/script/fn-global-01.out \
 	tests/script/fn-global-01.status \
@@ -724,6 +864,9 @@ SCRIPT_DATA = \
 	tests/script/for-06.err \
 	tests/script/for-06.out \
 	tests/script/for-06.status \
+	tests/script/for-07.err \
+	tests/script/for-07.out \
+	tests/script/for-07.status \
 	tests/script/glob-class-01.err \
 	tests/script/glob-class-01.out \
 	tests/script/glob-class-01.status \
@@ -898,6 +1041,9 @@ SCRIPT_DATA = \
 	tests/script/lex-sep-01.err \
 	tests/script/lex-sep-01.out \
 	tests/script/lex-sep-01.status \
+	tests/script/lex-sep-02.err \
+	tests/script/lex-sep-02.out \
+	tests/script/lex-sep-02.status \
 	tests/script/lex-space-01.err \
 	tests/script/lex-space-01.out \
 	tests/script/lex-space-01.status \
@@ -925,6 +1071,9 @@ SCRIPT_DATA = \
 	tests/script/list-concat-08.err \
 	tests/script/list-concat-08.out \
 	tests/script/list-concat-08.status \
+	tests/script/list-concat-09.err \
+	tests/script/list-concat-09.out \
+	tests/script/list-concat-09.status \
 	tests/script/list-count-01.err \
 	tests/script/list-count-01.out \
 	tests/script/list-count-01.status \
@@ -997,6 +1146,9 @@ SCRIPT_DATA = \
 	tests/script/match-08.err \
 	tests/script/match-08.out \
 	tests/script/match-08.status \
+	tests/script/match-09.err \
+	tests/script/match-09.out \
+	tests/script/match-09.status \
 	tests/script/redir-anywhere-01.err \
 	tests/script/redir-anywhere-01.out \
 	tests/script/redir-anywhere-01.status \
