@@ -24,6 +24,7 @@ SCRIPT_TESTS = \
 	tests/script/assign-star-01.rc \
 	tests/script/assign-star-02.rc \
 	tests/script/assign-status-01.rc \
+	tests/script/assign-status-02.rc \
 	tests/script/assign-zero-01.rc \
 	tests/script/builtin-builtin-01.rc \
 	tests/script/builtin-cd-01.rc \
@@ -89,6 +90,7 @@ SCRIPT_TESTS = \
 	tests/script/builtin-whatis-08.rc \
 	tests/script/builtin-whatis-09.rc \
 	tests/script/builtin-whatis-10.rc \
+	tests/script/builtin-whatis-11.rc \
 	tests/script/cmd-andor-01.rc \
 	tests/script/cmd-andor-02.rc \
 	tests/script/cmd-andor-03.rc \
@@ -273,6 +275,14 @@ SCRIPT_TESTS = \
 	tests/script/match-07.rc \
 	tests/script/match-08.rc \
 	tests/script/match-09.rc \
+	tests/script/ours-n-01.rc \
+	tests/script/ours-redir-break-01.rc \
+	tests/script/ours-redir-builtin-01.rc \
+	tests/script/ours-redir-fn-01.rc \
+	tests/script/ours-redir-fn-02.rc \
+	tests/script/ours-redir-wait-01.rc \
+	tests/script/ours-wait-01.rc \
+	tests/script/ours-wait-02.rc \
 	tests/script/redir-anywhere-01.rc \
 	tests/script/redir-close-01.rc \
 	tests/script/redir-dup-01.rc \
@@ -303,7 +313,7 @@ SCRIPT_TESTS = \
 	tests/script/while-02.rc \
 	tests/script/while-03.rc
 
-SCRIPT_DATA = \
+SCRIPT_TEST_FILES = \
 	tests/script/assign-delete-01.err \
 	tests/script/assign-delete-01.out \
 	tests/script/assign-delete-01.status \
@@ -376,6 +386,9 @@ SCRIPT_DATA = \
 	tests/script/assign-status-01.err \
 	tests/script/assign-status-01.out \
 	tests/script/assign-status-01.status \
+	tests/script/assign-status-02.err \
+	tests/script/assign-status-02.out \
+	tests/script/assign-status-02.status \
 	tests/script/assign-zero-01.err \
 	tests/script/assign-zero-01.out \
 	tests/script/assign-zero-01.status \
@@ -573,6 +586,9 @@ SCRIPT_DATA = \
 	tests/script/builtin-whatis-10.err \
 	tests/script/builtin-whatis-10.out \
 	tests/script/builtin-whatis-10.status \
+	tests/script/builtin-whatis-11.err \
+	tests/script/builtin-whatis-11.out \
+	tests/script/builtin-whatis-11.status \
 	tests/script/cmd-andor-01.err \
 	tests/script/cmd-andor-01.out \
 	tests/script/cmd-andor-01.status \
@@ -1149,6 +1165,31 @@ SCRIPT_DATA = \
 	tests/script/match-09.err \
 	tests/script/match-09.out \
 	tests/script/match-09.status \
+	tests/script/ours-n-01.args \
+	tests/script/ours-n-01.err \
+	tests/script/ours-n-01.out \
+	tests/script/ours-n-01.status \
+	tests/script/ours-redir-break-01.err \
+	tests/script/ours-redir-break-01.out \
+	tests/script/ours-redir-break-01.status \
+	tests/script/ours-redir-builtin-01.err \
+	tests/script/ours-redir-builtin-01.out \
+	tests/script/ours-redir-builtin-01.status \
+	tests/script/ours-redir-fn-01.err \
+	tests/script/ours-redir-fn-01.out \
+	tests/script/ours-redir-fn-01.status \
+	tests/script/ours-redir-fn-02.err \
+	tests/script/ours-redir-fn-02.out \
+	tests/script/ours-redir-fn-02.status \
+	tests/script/ours-redir-wait-01.err \
+	tests/script/ours-redir-wait-01.out \
+	tests/script/ours-redir-wait-01.status \
+	tests/script/ours-wait-01.err \
+	tests/script/ours-wait-01.out \
+	tests/script/ours-wait-01.status \
+	tests/script/ours-wait-02.err \
+	tests/script/ours-wait-02.out \
+	tests/script/ours-wait-02.status \
 	tests/script/redir-anywhere-01.err \
 	tests/script/redir-anywhere-01.out \
 	tests/script/redir-anywhere-01.status \
