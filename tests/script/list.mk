@@ -32,6 +32,8 @@ SCRIPT_TESTS = \
 	tests/script/builtin-cd-03.rc \
 	tests/script/builtin-cd-04.rc \
 	tests/script/builtin-cd-05.rc \
+	tests/script/builtin-cd-06.rc \
+	tests/script/builtin-cd-07.rc \
 	tests/script/builtin-dot-01.rc \
 	tests/script/builtin-dot-02.rc \
 	tests/script/builtin-dot-03.rc \
@@ -410,6 +412,12 @@ SCRIPT_TEST_FILES = \
 	tests/script/builtin-cd-05.err \
 	tests/script/builtin-cd-05.out \
 	tests/script/builtin-cd-05.status \
+	tests/script/builtin-cd-06.err \
+	tests/script/builtin-cd-06.out \
+	tests/script/builtin-cd-06.status \
+	tests/script/builtin-cd-07.err \
+	tests/script/builtin-cd-07.out \
+	tests/script/builtin-cd-07.status \
 	tests/script/builtin-dot-01.args \
 	tests/script/builtin-dot-01.err \
 	tests/script/builtin-dot-01.out \
