@@ -1,0 +1,52 @@
+/* le.h: the only interface between the shell core and line editing.
+ *
+ * The core never includes an editor header.  Backends: the plain reader
+ * (always built) and one readline-API backend serving GNU readline and
+ * libedit, linked or loaded with dlopen() on first interactive use. */
+#ifndef LE_H
+#define LE_H
+
+/* readline's generator contract: return a malloc'd match per call, NULL when done. */
+typedef char *le_generator(const char *text, int state);
+
+/* Names the shell offers for completion: LE_COMMANDS lists builtins,
+ * functions and executables on $path; LE_VARIABLES lists variable names
+ * (without the `$').  Duplicates are fine; the lister calls each() once
+ * per name and must not keep the pointer. */
+enum le_kind { LE_COMMANDS, LE_VARIABLES };
+typedef void le_name_fn(const char *name, void *ctx);
+typedef void le_lister(enum le_kind kind, le_name_fn *each, void *ctx);
+
+/* Try to start an editor for fd 0.  Call only when the shell is interactive
+ * and fd 0 is a terminal.  Returns 1 if an editor is active, 0 if the plain
+ * reader will be used (a failure to load is reported once on stderr).
+ * RC_EDITLIB=none in the environment turns editing off; any other value is
+ * the one library (soname or path) a lazy build tries. */
+int le_init(const char *progname);
+
+/* Print prompt (to stderr) and read one line, without its newline.
+ * Returns a line to release with le_free(), or NULL at end of input.
+ * *interrupted is set to 1 if SIGINT arrived while reading; the line
+ * returned then is to be discarded, and the cursor is already at the start
+ * of a fresh line (the core need not print a newline).
+ * SIGINT and SIGWINCH are blocked while it runs and delivered only while it
+ * waits for input, so the shell's handlers for them must be installed
+ * without SA_RESTART and must call le_on_signal(). */
+char *le_readline(const char *prompt, int *interrupted);
+void le_free(char *line);
+
+void le_add_history(const char *line);
+
+/* The shell's name lister for command and variable completion. */
+void le_set_lister(le_lister *lister);
+
+/* Forward SIGINT or SIGWINCH from the shell's own handler (async-signal-safe). */
+void le_on_signal(int sig);
+
+/* Stop using the editor (after fork in a child). */
+void le_disable(void);
+
+/* "none", or the library in use (e.g. "libreadline.so.8"). */
+const char *le_backend(void);
+
+#endif

@@ -1,0 +1,35 @@
+/* le_impl.h: private helpers shared by the lineedit backends. */
+#ifndef LE_IMPL_H
+#define LE_IMPL_H
+
+#include <signal.h>
+
+#include "le.h"
+
+/* Set by le_on_signal(), consumed by the readers. */
+extern volatile sig_atomic_t le_got_int, le_got_winch;
+
+/* The plain reader: prompt on stderr, one line from fd 0 with read(2). */
+char *le_plain_readline(const char *prompt, int *interrupted);
+
+/* Block SIGINT and SIGWINCH; *waitmask gets the old mask with both unblocked. */
+void le_block_signals(sigset_t *old, sigset_t *waitmask);
+
+/* Wait until fd is readable with waitmask in force: 1 ready, 0 a signal
+ * came (check the flags), -1 error. */
+int le_wait_input(int fd, const sigset_t *waitmask);
+
+/* Where words end, for the editor and for le_complete(); `$' also starts a word. */
+#define LE_WORD_BREAKS " \t\n;&|^`@(){}<>="
+
+/* Completion in rc's terms for the word that ends at line[end].  The editor
+ * replaces line[start..end) with each match.  Returns a sorted NULL-terminated
+ * malloc'd vector of malloc'd replacements (NULL when there is none) and sets
+ * *append to the character to add after a single match (' ' or '\0'). */
+char **le_complete(const char *line, int start, int end, le_lister *lister,
+	int *append);
+
+/* rc-quote s when it needs it (or always if force): 'it''s'.  malloc'd. */
+char *le_quote(const char *s, int force);
+
+#endif

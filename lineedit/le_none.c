@@ -1,0 +1,50 @@
+/* le_none.c: the backend of a build without line editing: only the plain reader. */
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+#include <stdlib.h>
+
+#include "le.h"
+#include "le_impl.h"
+
+int
+le_init(const char *progname)
+{
+	(void)progname;
+	return 0;
+}
+
+char *
+le_readline(const char *prompt, int *interrupted)
+{
+	return le_plain_readline(prompt, interrupted);
+}
+
+void
+le_free(char *line)
+{
+	free(line);
+}
+
+void
+le_add_history(const char *line)
+{
+	(void)line;
+}
+
+void
+le_set_lister(le_lister *lister)
+{
+	(void)lister;
+}
+
+void
+le_disable(void)
+{
+}
+
+const char *
+le_backend(void)
+{
+	return "none";
+}

@@ -1,0 +1,396 @@
+/* le_rl.c: line editing with GNU readline or libedit through their common
+ * readline API, linked in or (LE_LAZY) loaded with dlopen() on first use. */
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <wchar.h>
+
+#ifdef LE_LAZY
+#include <dlfcn.h>
+#elif defined LE_USE_LIBEDIT
+#include <editline/readline.h>
+#else
+#include <readline/readline.h>
+#include <readline/history.h>
+#endif
+
+#include "le.h"
+#include "le_impl.h"
+
+typedef char *compentry_fn(const char *, int);
+typedef char **completion_fn(const char *, int, int);
+typedef int getc_fn(FILE *);
+
+/* The part of the readline API used here.  Entries marked optional may be
+ * NULL: the other library lacks them or ignores them. */
+static struct {
+	char *(*readline)(const char *);
+	void (*add_history)(const char *);
+	char **(*completion_matches)(const char *, compentry_fn *);
+	void (*resize_terminal)(void);		/* optional */
+	void (*reset_screen_size)(void);	/* optional, GNU only */
+	const char **readline_name;
+	const char **library_version;
+	int *catch_signals;
+	int *catch_sigwinch;			/* optional, ignored by libedit */
+	int *change_environment;		/* optional, GNU only */
+	getc_fn **getc_function;
+	completion_fn **attempted_completion_function;
+	int *attempted_completion_over;
+	const char **basic_word_break_characters;
+	const char **completer_word_break_characters;	/* optional */
+	int *completion_append_character;
+	char **line_buffer;
+	FILE **outstream;
+} rl;
+
+static const char word_breaks[] = LE_WORD_BREAKS "$";
+
+static int tried, active, libedit;
+static const char *name = "none";
+static le_lister *lister;
+static sigset_t waitmask;	/* in force while waiting for a key */
+static int got_interrupt;
+static char *last_history;
+static char **matches;		/* computed by attempt(), handed out by generate() */
+static size_t next_match;
+
+#ifdef LE_LAZY
+
+#ifndef LE_SONAMES
+#define LE_SONAMES "libreadline.so.8", "libedit.so.2"
+#endif
+
+static const char *const sonames[] = { LE_SONAMES };
+
+static const struct sym {
+	const char *name;
+	void *where;
+	int required;
+} syms[] = {
+	{ "readline", &rl.readline, 1 },
+	{ "add_history", &rl.add_history, 1 },
+	{ "rl_completion_matches", &rl.completion_matches, 1 },
+	{ "rl_resize_terminal", &rl.resize_terminal, 0 },
+	{ "rl_reset_screen_size", &rl.reset_screen_size, 0 },
+	{ "rl_readline_name", &rl.readline_name, 1 },
+	{ "rl_library_version", &rl.library_version, 0 },
+	{ "rl_catch_signals", &rl.catch_signals, 1 },
+	{ "rl_catch_sigwinch", &rl.catch_sigwinch, 0 },
+	{ "rl_change_environment", &rl.change_environment, 0 },
+	{ "rl_getc_function", &rl.getc_function, 1 },
+	{ "rl_attempted_completion_function", &rl.attempted_completion_function, 1 },
+	{ "rl_attempted_completion_over", &rl.attempted_completion_over, 1 },
+	{ "rl_basic_word_break_characters", &rl.basic_word_break_characters, 1 },
+	{ "rl_completer_word_break_characters", &rl.completer_word_break_characters, 0 },
+	{ "rl_completion_append_character", &rl.completion_append_character, 1 },
+	{ "rl_line_buffer", &rl.line_buffer, 1 },
+	{ "rl_outstream", &rl.outstream, 1 },
+};
+
+static char load_error[256];
+
+static void
+note_error(void)
+{
+	const char *e = dlerror();
+
+	if (load_error[0] == '\0')
+		snprintf(load_error, sizeof load_error, "%s", e ? e : "unknown error");
+}
+
+/* Kept open for the life of the process: the library holds terminal state
+ * and pointers to our callbacks. */
+static int
+bind_one(const char *soname)
+{
+	void *h = dlopen(soname, RTLD_LAZY | RTLD_LOCAL), *p;
+	size_t i;
+
+	if (h == NULL) {
+		note_error();
+		return 0;
+	}
+	for (i = 0; i < sizeof syms / sizeof syms[0]; i++) {
+		dlerror();
+		p = dlsym(h, syms[i].name);
+		if (p == NULL && syms[i].required) {
+			note_error();
+			dlclose(h);
+			memset(&rl, 0, sizeof rl);
+			return 0;
+		}
+		memcpy(syms[i].where, &p, sizeof p);
+	}
+	name = soname;
+	return 1;
+}
+
+static const char *
+bind_library(const char *choice)
+{
+	size_t i;
+
+	if (choice != NULL && *choice != '\0')
+		return bind_one(choice) ? NULL : load_error;
+	for (i = 0; i < sizeof sonames / sizeof sonames[0]; i++)
+		if (bind_one(sonames[i]))
+			return NULL;
+	return load_error;
+}
+
+#else /* linked */
+
+#ifndef LE_LIB
+#define LE_LIB "readline (linked)"
+#endif
+
+static void
+add_history_linked(const char *line)
+{
+	add_history(line);
+}
+
+static const char *
+bind_library(const char *choice)
+{
+	(void)choice;
+	rl.readline = readline;
+	rl.add_history = add_history_linked;
+	rl.completion_matches = rl_completion_matches;
+	rl.resize_terminal = rl_resize_terminal;
+#ifndef LE_USE_LIBEDIT
+	rl.reset_screen_size = rl_reset_screen_size;
+	rl.change_environment = &rl_change_environment;
+#endif
+	rl.readline_name = &rl_readline_name;
+	rl.library_version = &rl_library_version;
+	rl.catch_signals = &rl_catch_signals;
+	rl.catch_sigwinch = &rl_catch_sigwinch;
+	rl.getc_function = &rl_getc_function;
+	rl.attempted_completion_function = &rl_attempted_completion_function;
+	rl.attempted_completion_over = &rl_attempted_completion_over;
+	rl.basic_word_break_characters = &rl_basic_word_break_characters;
+	rl.completer_word_break_characters =
+		(const char **)&rl_completer_word_break_characters;
+	rl.completion_append_character = &rl_completion_append_character;
+	rl.line_buffer = &rl_line_buffer;
+	rl.outstream = &rl_outstream;
+	name = LE_LIB;
+	return NULL;
+}
+
+#endif
+
+/* One byte from fd 0, waiting with SIGINT and SIGWINCH deliverable.
+ * Returns -2 when SIGINT arrived. */
+static int
+read_byte(void)
+{
+	unsigned char c;
+	ssize_t n;
+
+	for (;;) {
+		if (le_got_int) {
+			le_got_int = 0;
+			return -2;
+		}
+		if (le_got_winch) {
+			le_got_winch = 0;
+			if (rl.resize_terminal != NULL)
+				rl.resize_terminal();
+			continue;
+		}
+		switch (le_wait_input(0, &waitmask)) {
+		case 0:
+			continue;
+		case -1:
+			return EOF;
+		}
+		n = read(0, &c, 1);
+		if (n == 1)
+			return c;
+		if (n < 0 && (errno == EINTR || errno == EAGAIN))
+			continue;
+		return EOF;
+	}
+}
+
+/* The editor's key reader.  SIGINT ends the line as if Return was typed, so
+ * the editor restores the terminal itself; le_readline() reports it.
+ * libedit takes the value as a wide character, so give it whole characters. */
+static int
+getc_hook(FILE *in)
+{
+	char byte;
+	wchar_t wc;
+	mbstate_t st;
+	size_t r;
+	int c;
+
+	(void)in;
+	c = read_byte();
+	if (libedit && c >= 0x80 && MB_CUR_MAX > 1) {
+		memset(&st, 0, sizeof st);
+		for (;;) {
+			byte = (char)c;
+			r = mbrtowc(&wc, &byte, 1, &st);
+			if (r != (size_t)-2)
+				break;
+			if ((c = read_byte()) < 0)
+				break;
+		}
+		if (c >= 0 && r != (size_t)-1)
+			c = (int)wc;
+	}
+	if (c == -2) {
+		got_interrupt = 1;
+		return '\n';
+	}
+	return c;
+}
+
+static char *
+generate(const char *text, int state)
+{
+	(void)text;
+	(void)state;
+	if (matches == NULL || matches[next_match] == NULL)
+		return NULL;
+	return matches[next_match++];	/* the editor frees it */
+}
+
+static char **
+attempt(const char *text, int start, int end)
+{
+	const char *line = *rl.line_buffer;
+	char **result = NULL;
+	int append;
+
+	*rl.attempted_completion_over = 1;
+	if (line == NULL || strlen(line) < (size_t)end) {
+		line = text;
+		start = 0;
+		end = (int)strlen(text);
+	}
+	matches = le_complete(line, start, end, lister, &append);
+	*rl.completion_append_character = append;
+	if (matches != NULL) {
+		next_match = 0;
+		result = rl.completion_matches(text, generate);
+		while (matches[next_match] != NULL)
+			free(matches[next_match++]);
+		free(matches);
+		matches = NULL;
+	}
+	return result;
+}
+
+static void
+configure_editor(void)
+{
+	*rl.readline_name = "rc";
+	*rl.catch_signals = 0;
+	if (rl.catch_sigwinch != NULL)
+		*rl.catch_sigwinch = 0;
+	if (rl.change_environment != NULL)
+		*rl.change_environment = 0;
+	*rl.getc_function = getc_hook;
+	*rl.attempted_completion_function = attempt;
+	*rl.basic_word_break_characters = word_breaks;
+	if (rl.completer_word_break_characters != NULL)
+		*rl.completer_word_break_characters = word_breaks;
+	*rl.outstream = stderr;
+	libedit = rl.library_version != NULL && *rl.library_version != NULL
+		&& strstr(*rl.library_version, "EditLine") != NULL;
+}
+
+int
+le_init(const char *progname)
+{
+	const char *choice = getenv("RC_EDITLIB"), *err;
+
+	if (active || tried)
+		return active;
+	tried = 1;
+	if (choice != NULL && strcmp(choice, "none") == 0)
+		return 0;
+	if ((err = bind_library(choice)) != NULL) {
+		fprintf(stderr, "%s: cannot load line editor: %s; using plain input\n",
+			progname, err);
+		return 0;
+	}
+	configure_editor();	/* before the editor's first call: libedit reads these once */
+	active = 1;
+	return 1;
+}
+
+char *
+le_readline(const char *prompt, int *interrupted)
+{
+	sigset_t old;
+	char *line;
+
+	if (!active)
+		return le_plain_readline(prompt, interrupted);
+	*interrupted = 0;
+	got_interrupt = 0;
+	le_block_signals(&old, &waitmask);
+	le_got_int = 0;
+	if (le_got_winch && rl.reset_screen_size != NULL) {
+		le_got_winch = 0;
+		rl.reset_screen_size();
+	}
+	fflush(stderr);
+	line = rl.readline(prompt != NULL ? prompt : "");
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (got_interrupt) {
+		*interrupted = 1;
+		if (line == NULL)
+			line = strdup("");
+	}
+	return line;
+}
+
+void
+le_free(char *line)
+{
+	free(line);
+}
+
+/* A line entered twice in a row is kept once. */
+void
+le_add_history(const char *line)
+{
+	if (!active || *line == '\0')
+		return;
+	if (last_history != NULL && strcmp(last_history, line) == 0)
+		return;
+	free(last_history);
+	last_history = strdup(line);
+	rl.add_history(line);
+}
+
+void
+le_set_lister(le_lister *l)
+{
+	lister = l;
+}
+
+void
+le_disable(void)
+{
+	active = 0;
+}
+
+const char *
+le_backend(void)
+{
+	return active ? name : "none";
+}

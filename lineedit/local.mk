@@ -1,0 +1,31 @@
+# lineedit/local.mk: line editing sources, the pty test helpers and the pty tests (included by Makefile.am).
+
+# le_* without any editor library: for test programs that link the core.
+LINEEDIT_PLAIN_SOURCES = lineedit/le.h lineedit/le_impl.h \
+	lineedit/le_plain.c lineedit/le_none.c
+
+# The backend src/rc links (with $(EDIT_LIBS)), per --with-readline.
+if LE_NONE
+LINEEDIT_SOURCES = $(LINEEDIT_PLAIN_SOURCES)
+else
+LINEEDIT_SOURCES = lineedit/le.h lineedit/le_impl.h lineedit/le_plain.c \
+	lineedit/le_rl.c lineedit/le_complete.c
+endif
+
+# ptydrive runs a program on a pty from a script; le-demo stands in for the
+# shell (same backend and libraries as src/rc) so the editor can be tested alone.
+check_PROGRAMS += tests/ptydrive tests/le-demo
+tests_ptydrive_SOURCES = tests/ptydrive.c
+tests_ptydrive_LDADD = $(PTY_LIBS)
+tests_le_demo_SOURCES = tests/le-demo.c $(LINEEDIT_SOURCES)
+tests_le_demo_LDADD = $(EDIT_LIBS)
+
+# TAP scripts, run by tap-driver.sh (configure.ac has AC_REQUIRE_AUX_FILE for it).
+PTY_TESTS = \
+	tests/pty/plain.test \
+	tests/pty/edit.test \
+	tests/pty/strace-noedit.test
+EXTRA_DIST += $(PTY_TESTS) tests/pty/lib.sh
+TEST_LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
+TEST_LOG_COMPILER = $(SHELL)
+AM_TESTS_ENVIRONMENT += LE_LIB='$(LE_LIB)'; export LE_LIB;

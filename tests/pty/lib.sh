@@ -1,0 +1,55 @@
+# tests/pty/lib.sh: shared part of the pty tests (sourced; they print TAP).
+#
+# The program under test is $PTY_PROG.  PTY_TARGET says what it is:
+#   demo  tests/le-demo (the default): prints `got: [LINE]' for each line
+#   rc    the shell (PTY_PROG defaults to src/rc -i): runs each line
+# Tests type lines like `echo fir^st' so that the shell's output (`first')
+# differs from the echo of the typed line; said() gives what to expect.
+
+: "${abs_top_builddir:=$(pwd)}"
+: "${PTY_TARGET:=demo}"
+build_var() { sed -n "s/^$1 = //p" "$abs_top_builddir/Makefile" 2>/dev/null; }
+: "${LE_MODE:=$(build_var LE_MODE)}"
+: "${LE_LIB:=$(build_var LE_LIB)}"
+case $PTY_TARGET in
+rc)	: "${PTY_PROG:=$abs_top_builddir/src/rc -i}"; PTY_PROMPT='; ' ;;
+*)	: "${PTY_PROG:=$abs_top_builddir/tests/le-demo}"; PTY_PROMPT='demo> ' ;;
+esac
+PTYDRIVE=$abs_top_builddir/tests/ptydrive
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/pty.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+mkdir "$tmp/home"
+n=0
+
+# said DEMO RC: the output that shows the line ran, for this target.
+said() {
+	if [ "$PTY_TARGET" = rc ]; then printf '%s\n' "$2"; else printf 'got: [%s]\n' "$1"; fi
+}
+
+# check DESCRIPTION [VAR=VALUE...]: run PTY_PROG under ptydrive with the
+# script on stdin, in $tmp/home (also $HOME), and print one TAP line.
+check() {
+	desc=$1
+	shift
+	n=$((n + 1))
+	(cd "$tmp/home" && exec env HOME="$tmp/home" INPUTRC=/dev/null \
+		TERM=xterm LC_ALL=C "$@" "$PTYDRIVE" $PTY_PROG) >"$tmp/log" 2>&1
+	status=$?
+	case $status in
+	0)	echo "ok $n - $desc" ;;
+	77)	echo "ok $n - $desc # SKIP no pseudo-terminal" ;;
+	*)	echo "not ok $n - $desc"
+		sed 's/^/# /' "$tmp/log" ;;
+	esac
+	return $status
+}
+
+skip() {
+	n=$((n + 1))
+	echo "ok $n - $1 # SKIP $2"
+}
+
+plan() {
+	echo "1..$n"
+}
