@@ -4,7 +4,6 @@
 #include <config.h>
 #endif
 #include <errno.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,7 +127,9 @@ bind_one(const char *soname)
 		}
 		memcpy(syms[i].where, &p, sizeof p);
 	}
-	name = soname;
+	name = strdup(soname);	/* soname may come from the environment */
+	if (name == NULL)
+		name = "editor";
 	return 1;
 }
 
@@ -319,6 +320,8 @@ le_init(const char *progname)
 	if (active || tried)
 		return active;
 	tried = 1;
+	if (!isatty(0))
+		return 0;
 	if (choice != NULL && strcmp(choice, "none") == 0)
 		return 0;
 	if ((err = bind_library(choice)) != NULL) {

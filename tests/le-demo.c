@@ -1,6 +1,7 @@
 /* le-demo.c: a tiny line reader over lineedit/, the program the pty tests drive
- * until the shell can stand in for it.  Prints `got: [line]' for each line;
- * with -1 it reads one line only. */
+ * until the shell can stand in for it.  Prints `got: [line]' for each line.
+ * Options: -1 reads one line only; -H LINE adds LINE to the history before
+ * the first prompt (as the shell does with its history file). */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
 #endif
@@ -63,7 +64,7 @@ catch(int sig)
 int
 main(int argc, char **argv)
 {
-	int interrupted, once = argc > 1 && strcmp(argv[1], "-1") == 0;
+	int interrupted, once = 0, i;
 	char *line;
 
 	setlocale(LC_ALL, "");
@@ -72,6 +73,11 @@ main(int argc, char **argv)
 	if (isatty(0))
 		le_init("le-demo");
 	le_set_lister(demo_lister);
+	for (i = 1; i < argc; i++)
+		if (strcmp(argv[i], "-1") == 0)
+			once = 1;
+		else if (strcmp(argv[i], "-H") == 0 && i + 1 < argc)
+			le_add_history(argv[++i]);
 	printf("backend: %s\n", le_backend());
 	for (;;) {
 		fflush(stdout);

@@ -263,7 +263,9 @@ run(char *line)
 	else if (strcmp(line, "expect") == 0)
 		expect(arg, len);
 	else if (strcmp(line, "reject") == 0 && nrejects < 64) {
-		rejects[nrejects].text = strdup(arg);
+		if ((rejects[nrejects].text = malloc(len + 1)) == NULL)
+			fail("out of memory");
+		memcpy(rejects[nrejects].text, arg, len + 1);
 		rejects[nrejects].len = len;
 		rejects[nrejects++].from = mark;
 		check_rejects();
@@ -289,8 +291,8 @@ run(char *line)
 int
 main(int argc, char **argv)
 {
+	static char *line;	/* static: still reachable if fail() exits */
 	struct winsize ws;
-	char *line = NULL;
 	size_t cap = 0;
 	ssize_t n;
 
@@ -298,6 +300,8 @@ main(int argc, char **argv)
 		fprintf(stderr, "usage: ptydrive program [arg...] < script\n");
 		return 2;
 	}
+	if ((out = malloc(outcap = 4096)) == NULL)
+		return 99;
 	memset(&ws, 0, sizeof ws);
 	ws.ws_row = 24;
 	ws.ws_col = 80;
@@ -322,5 +326,6 @@ main(int argc, char **argv)
 	check_rejects();
 	if (child > 0)
 		kill(child, SIGHUP);
+	free(line);
 	return 0;
 }
