@@ -78,7 +78,9 @@ AS_CASE([$with_readline],
   AC_DEFINE([LE_LAZY], [1], [Define to load the line editor with dlopen.])
   AC_DEFINE_UNQUOTED([LE_SONAMES], [$rc_le_cnames],
     [The line editor libraries to try, as C string literals separated by commas.])
-  rc_le_summary="lazy ($with_editline_lib first) sonames: $LE_LIB"
+  AS_IF([test -n "$LE_SONAMES"],
+    [rc_le_summary="lazy (LE_SONAMES) sonames: $LE_LIB"],
+    [rc_le_summary="lazy ($with_editline_lib first) sonames: $LE_LIB"])
 ],
 [dynamic|static], [
   AC_CHECK_HEADER([$rc_le_header], [],
