@@ -1,0 +1,110 @@
+/* alloc.c: permanent allocation, and the per-command arena. */
+#include "rc.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static NORETURN void nomem(void)
+{
+	static const char msg[] = "rc: out of memory\n";
+	(void) !write(2, msg, sizeof msg - 1);
+	_exit(1);
+}
+
+void *ealloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (p == NULL)
+		nomem();
+	return p;
+}
+
+void *erealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (p == NULL)
+		nomem();
+	return p;
+}
+
+char *estrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	return memcpy(ealloc(n), s, n);
+}
+
+/* The arena is a chain of blocks; a Mark names a block and how much of it was
+ * in use.  Releasing to a mark frees the blocks allocated after it, keeping
+ * one spare so that a loop that allocates a little each time does not call
+ * malloc on every iteration. */
+typedef struct Block Block;
+struct Block {
+	Block *prev;
+	size_t size;
+	max_align_t data[];
+};
+
+enum { BLOCKSIZE = 16384 - sizeof(Block) };
+
+static Block *cur;
+static size_t used;
+static Block *spare;
+
+static void newblock(size_t need)
+{
+	size_t size = need > BLOCKSIZE ? need : BLOCKSIZE;
+	Block *b;
+	if (spare != NULL && spare->size >= size) {
+		b = spare;
+		spare = NULL;
+	} else {
+		b = ealloc(sizeof(Block) + size);
+		b->size = size;
+	}
+	b->prev = cur;
+	cur = b;
+	used = 0;
+}
+
+void *nalloc(size_t n)
+{
+	n = (n + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
+	if (cur == NULL || cur->size - used < n)
+		newblock(n);
+	void *p = (char *) cur->data + used;
+	used += n;
+	return p;
+}
+
+char *nstrndup(const char *s, size_t n)
+{
+	char *p = nalloc(n + 1);
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *nstrdup(const char *s)
+{
+	return nstrndup(s, strlen(s));
+}
+
+Mark nmark(void)
+{
+	return (Mark) { cur, used };
+}
+
+void nrelease(Mark m)
+{
+	while (cur != m.block) {
+		Block *b = cur;
+		cur = b->prev;
+		if (spare == NULL || spare->size < b->size) {
+			free(spare);
+			spare = b;
+		} else
+			free(b);
+	}
+	used = m.used;
+}

@@ -1,0 +1,554 @@
+/* builtins.c: the builtin commands, one table. */
+#include "rc.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+Sym **sym_all(int *count);
+const char *sym_name(const Sym *s);
+List *sym_val(const Sym *s);
+bool is_signal_fn(const char *name);
+void input_run_fd(int fd);
+void input_run_string(const char *s);
+bool status_from_words(List *l);
+int limit_builtin(List *args);
+
+static void fail(void)
+{
+	status_set(1 << 8);
+}
+
+static bool too_many(List *args, int max)
+{
+	if (list_len(args) - 1 > max) {
+		uerror("rc: too many arguments to %s", args->w);
+		fail();
+		return true;
+	}
+	return false;
+}
+
+/* A decimal number, or the reference's complaint. */
+static bool number(const char *w, long *n)
+{
+	char *end;
+	errno = 0;
+	*n = strtol(w, &end, 10);
+	if (*w == '\0' || *end != '\0' || errno != 0 || *n < 0) {
+		uerror("rc: `%s' is a bad number", w);
+		fail();
+		return false;
+	}
+	return true;
+}
+
+static void b_echo(List *args)
+{
+	bool nl = true;
+	args = args->n;
+	if (args != NULL && strcmp(args->w, "-n") == 0) {
+		nl = false;
+		args = args->n;
+	} else if (args != NULL && strcmp(args->w, "--") == 0)
+		args = args->n;
+	Str s = { 0 };
+	for (; args != NULL; args = args->n) {
+		str_adds(&s, args->w);
+		if (args->n != NULL)
+			str_addc(&s, ' ');
+	}
+	if (nl)
+		str_addc(&s, '\n');
+	int r = s.len ? writeall(1, s.buf, s.len) : 0;
+	free(s.buf);
+	if (r < 0) {
+		uerror("rc: echo: write error: %s", strerror(errno));
+		fail();
+	} else
+		status_set(0);
+}
+
+static bool try_cd(const char *dir)
+{
+	return chdir(dir) == 0;
+}
+
+static void b_cd(List *args)
+{
+	if (too_many(args, 1))
+		return;
+	const char *dir;
+	if (args->n == NULL) {
+		List *home = var_get("home");
+		dir = home != NULL ? home->w : "/";
+	} else
+		dir = args->n->w;
+	bool direct = dir[0] == '/' || strncmp(dir, "./", 2) == 0 || strncmp(dir, "../", 3) == 0 ||
+		strcmp(dir, ".") == 0 || strcmp(dir, "..") == 0;
+	List *cdpath = var_get("cdpath");
+	if (direct || cdpath == NULL) {
+		if (!try_cd(dir)) {
+			if (direct || args->n == NULL)
+				uerror("rc: %s: %s", dir, strerror(errno));
+			else
+				uerror("couldn't cd to %s", dir);
+			fail();
+			return;
+		}
+		status_set(0);
+		return;
+	}
+	for (; cdpath != NULL; cdpath = cdpath->n) {
+		const char *full = *cdpath->w ? nfmt("%s/%s", cdpath->w, dir) : dir;
+		if (try_cd(full)) {
+			if (*cdpath->w && interactive)
+				fprint(1, "%s\n", full);
+			status_set(0);
+			return;
+		}
+	}
+	uerror("couldn't cd to %s", dir);
+	fail();
+}
+
+static void b_eval(List *args)
+{
+	input_run_string(list_flat(args->n, " "));
+}
+
+static void b_exit(List *args)
+{
+	if (args->n != NULL && !status_from_words(args->n))
+		rc_exit(1);
+	rc_exit(status_exit_code());
+}
+
+static void b_return(List *args)
+{
+	if (funcdepth == 0)
+		rc_error("return outside of function");
+	if (args->n != NULL && !status_from_words(args->n))
+		return;
+	skipping = SKIP_RETURN;
+}
+
+static void loop_control(List *args, int skip)
+{
+	if (too_many(args, 0))
+		return;
+	if (loopdepth == 0)
+		rc_error("%s outside of loop", args->w);
+	skipping = skip;
+}
+
+static void b_break(List *args) { loop_control(args, SKIP_BREAK); }
+static void b_continue(List *args) { loop_control(args, SKIP_CONTINUE); }
+
+static void b_shift(List *args)
+{
+	if (too_many(args, 1))
+		return;
+	long n = 1;
+	if (args->n != NULL && !number(args->n->w, &n))
+		return;
+	List *a = args_get();
+	if (n > list_len(a)) {
+		uerror("rc: cannot shift");
+		fail();
+		return;
+	}
+	while (n-- > 0)
+		a = a->n;
+	List *copy = NULL, **tail = &copy;
+	for (; a != NULL; a = a->n) {
+		*tail = mklist(a->w, NULL, NULL);
+		tail = &(*tail)->n;
+	}
+	args_set(copy);
+	status_set(0);
+}
+
+static void b_umask(List *args)
+{
+	if (too_many(args, 1))
+		return;
+	if (args->n == NULL) {
+		mode_t m = umask(0);
+		umask(m);
+		fprint(1, "0%o\n", (unsigned) m);
+		status_set(0);
+		return;
+	}
+	char *end;
+	const char *w = args->n->w;
+	long m = strtol(w, &end, 8);
+	if (*w == '\0' || *end != '\0' || m < 0 || m > 0777) {
+		uerror("bad umask");
+		fail();
+		return;
+	}
+	umask(m);
+	status_set(0);
+}
+
+static void wait_one(pid_t pid, int *w)
+{
+	*w = child_wait(pid);
+	status_report(pid, *w, true);
+}
+
+/* wait: for every child, or for each pid named (an extension: 1.7.4 takes one). */
+static void b_wait(List *args)
+{
+	if (args->n == NULL) {
+		pid_t pid;
+		int w, last = 0;
+		while ((w = child_wait_any(&pid)) != -1) {
+			status_report(pid, w, true);
+			last = w;
+		}
+		status_set(last);
+		return;
+	}
+	int n = list_len(args->n), i = 0;
+	pid_t *pids = nalloc(n * sizeof *pids);
+	for (List *a = args->n; a != NULL; a = a->n) {
+		long p;
+		if (!number(a->w, &p))
+			return;
+		if (!child_is(p)) {
+			uerror("rc: `%s' is not a child", a->w);
+			fail();
+			return;
+		}
+		pids[i++] = p;
+	}
+	int *w = nalloc(n * sizeof *w);
+	for (i = 0; i < n; i++)
+		wait_one(pids[i], &w[i]);
+	status_set_list(w, n);
+}
+
+static void b_newpgrp(List *args)
+{
+	if (too_many(args, 0))
+		return;
+	setpgid(0, 0);
+	if (isatty(2))
+		tcsetpgrp(2, getpgrp());
+	status_set(0);
+}
+
+static void b_dot(List *args)
+{
+	args = args->n;
+	bool inter = false;
+	if (args != NULL && strcmp(args->w, "-i") == 0) {
+		inter = true;
+		args = args->n;
+	}
+	if (args == NULL) {
+		status_set(0);
+		return;
+	}
+	dot_file(args, inter);
+}
+
+void dot_file(List *args, bool inter)
+{
+	int fd = open(args->w, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		uerror("rc: %s: %s", args->w, strerror(errno));
+		fail();
+		return;
+	}
+	int high = fcntl(fd, F_DUPFD_CLOEXEC, 10);
+	if (high >= 0) {
+		close(fd);
+		fd = high;
+	}
+	bool saved = interactive;
+	interactive = inter;
+	var_push_local("*", args->n);
+	var_push_local("0", mklist(args->w, NULL, NULL));
+	Catch c;
+	int e = catch_push(&c);
+	if (e == 0) {
+		input_run_fd(fd);
+		catch_pop(&c);
+	}
+	var_pop_local();
+	var_pop_local();
+	interactive = saved;
+	close(fd);
+	if (e != 0)
+		rc_raise(e);
+}
+
+/* flag f [+|-]: e i n v x may be set; c d l o p s only tested. */
+static void b_flag(List *args)
+{
+	static const char settable[] = "einvx";
+	static const char known[] = "cdeilnopsvx";
+	int n = list_len(args->n);
+	if (n == 0) {
+		uerror("rc: not enough arguments to flag");
+		fail();
+		return;
+	}
+	const char *f = args->n->w;
+	const char *mode = n == 2 ? args->n->n->w : NULL;
+	if (n > 2 || (mode && strcmp(mode, "+") != 0 && strcmp(mode, "-") != 0) || strlen(f) != 1) {
+		uerror("usage: flag f [ + | - ]");
+		fail();
+		return;
+	}
+	if (strchr(known, *f) == NULL) {
+		writeall(2, "rc: unknown flag", 16);
+		fail();
+		return;
+	}
+	int *var = NULL;
+	bool value;
+	switch (*f) {
+	case 'e': var = &flag_e; break;
+	case 'n': var = &flag_n; break;
+	case 'v': var = &flag_v; break;
+	case 'x': var = &flag_x; break;
+	}
+	if (mode != NULL) {
+		if (strchr(settable, *f) == NULL) {
+			uerror("rc: flag immutable");
+			fail();
+			return;
+		}
+		if (*f == 'i')
+			interactive = *mode == '+';
+		else
+			*var = *mode == '+';
+		status_set(0);
+		return;
+	}
+	switch (*f) {
+	case 'c': value = flag_c; break;
+	case 'd': value = flag_d; break;
+	case 'i': value = interactive; break;
+	case 'l': value = flag_l; break;
+	case 'o': value = flag_o; break;
+	case 'p': value = flag_p; break;
+	case 's': value = flag_s; break;
+	default: value = *var; break;
+	}
+	status_set_bool(value);
+}
+
+/* read name: one line of standard input, without its newline.  A file is
+ * read a block at a time and the offset put back just after the line; a
+ * pipe or terminal is read a byte at a time so nothing is taken that the
+ * next command should see. */
+static void b_read(List *args)
+{
+	if (args->n == NULL || args->n->n != NULL) {
+		uerror("usage: read name");
+		fail();
+		return;
+	}
+	Str line = { 0 };
+	bool got = false, nl = false;
+	off_t start = lseek(0, 0, SEEK_CUR);
+	char buf[4096];
+	while (!nl) {
+		size_t want = start >= 0 ? sizeof buf : 1;
+		ssize_t k = read(0, buf, want);
+		if (k < 0 && errno == EINTR) {
+			sig_check();
+			continue;
+		}
+		if (k <= 0)
+			break;
+		got = true;
+		char *e = memchr(buf, '\n', k);
+		size_t take = e ? (size_t) (e - buf) : (size_t) k;
+		str_add(&line, buf, take);
+		if (e != NULL) {
+			nl = true;
+			if (start >= 0)
+				lseek(0, start + line.len + 1, SEEK_SET);
+		}
+	}
+	const char *name = args->n->w;
+	var_set(name, got ? mklist(nstrndup(line.buf ? line.buf : "", line.len), NULL, NULL) : NULL);
+	free(line.buf);
+	status_set_bool(got);
+}
+
+static void b_limit(List *args)
+{
+	status_set_bool(limit_builtin(args->n) == 0);
+}
+
+static void b_builtin(List *args)
+{
+	(void) args;
+	status_set(0);
+}
+
+static void b_whatis(List *args);
+
+static const struct { const char *name; Builtin *fn; } builtins[] = {
+	{ ".", b_dot }, { "break", b_break }, { "builtin", b_builtin }, { "cd", b_cd },
+	{ "continue", b_continue }, { "echo", b_echo }, { "eval", b_eval },
+	{ "exec", b_builtin }, { "exit", b_exit }, { "flag", b_flag },
+	{ "limit", b_limit }, { "newpgrp", b_newpgrp }, { "read", b_read },
+	{ "return", b_return }, { "shift", b_shift }, { "umask", b_umask },
+	{ "wait", b_wait }, { "whatis", b_whatis },
+};
+
+Builtin *builtin_get(const char *name)
+{
+	for (size_t i = 0; i < sizeof builtins / sizeof *builtins; i++)
+		if (strcmp(builtins[i].name, name) == 0)
+			return builtins[i].fn;
+	return NULL;
+}
+
+bool builtin_each(void (*f)(const char *name, void *ctx), void *ctx)
+{
+	for (size_t i = 0; i < sizeof builtins / sizeof *builtins; i++)
+		f(builtins[i].name, ctx);
+	return true;
+}
+
+/* whatis: re-readable definitions. */
+enum { W_B = 1, W_F = 2, W_P = 4, W_S = 8, W_V = 16 };
+
+static void show_var(Str *s, const char *name, List *val)
+{
+	if (needs_quote(name) && strcmp(name, "*") != 0)
+		str_quote(s, name);
+	else
+		str_adds(s, name);
+	str_addc(s, '=');
+	if (val != NULL && val->n == NULL)
+		str_quote(s, val->w);
+	else {
+		str_addc(s, '(');
+		for (; val != NULL; val = val->n) {
+			str_quote(s, val->w);
+			if (val->n != NULL)
+				str_addc(s, ' ');
+		}
+		str_addc(s, ')');
+	}
+	str_addc(s, '\n');
+}
+
+static void show_fn(Str *s, const char *name, Node *fn)
+{
+	str_adds(s, "fn ");
+	str_quote(s, name);
+	if (fn != NULL) {
+		str_addc(s, ' ');
+		tree_print(s, fn);
+	}
+	str_addc(s, '\n');
+}
+
+static bool whatis_one(Str *s, const char *name, int flags)
+{
+	bool found = false;
+	List *v = var_get(name);
+	if ((flags & W_V) && v != NULL) {
+		show_var(s, name, v);
+		found = true;
+	}
+	Node *fn;
+	if ((flags & W_F) && (fn = fn_get(name)) != NULL) {
+		show_fn(s, name, fn);
+		found = true;
+	}
+	if (found)
+		return true;
+	if ((flags & W_B) && builtin_get(name) != NULL) {
+		str_fmt(s, "builtin %s\n", name);
+		return true;
+	}
+	char *path;
+	if ((flags & W_P) && (path = path_search(name)) != NULL) {
+		str_fmt(s, "%s\n", path);
+		return true;
+	}
+	return false;
+}
+
+static void whatis_all(Str *s, int flags)
+{
+	int n;
+	Sym **syms = sym_all(&n);
+	if (flags & W_V)
+		for (int i = 0; i < n; i++) {
+			List *v = var_get(sym_name(syms[i]));
+			if (v != NULL && strcmp(sym_name(syms[i]), "*") != 0 && strcmp(sym_name(syms[i]), "0") != 0)
+				show_var(s, sym_name(syms[i]), v);
+		}
+	if (flags & W_F)
+		for (int i = 0; i < n; i++) {
+			const char *name = sym_name(syms[i]);
+			Node *fn = is_signal_fn(name) ? NULL : fn_get(name);
+			if (fn != NULL)
+				show_fn(s, name, fn);
+		}
+	if (flags & W_S)
+		for (int sig = 1; sig < NSIG; sig++)
+			show_fn(s, signame(sig), fn_get(signame(sig)));
+}
+
+static void b_whatis(List *args)
+{
+	int flags = 0;
+	args = args->n;
+	for (; args != NULL && args->w[0] == '-'; args = args->n) {
+		if (strcmp(args->w, "--") == 0) {
+			args = args->n;
+			break;
+		}
+		for (const char *f = args->w + 1; *f; f++) {
+			const char *opts = "bfpsv", *o = strchr(opts, *f);
+			if (o == NULL) {
+				uerror("whatis: bad option: -%c", *f);
+				fail();
+				return;
+			}
+			flags |= 1 << (o - opts);
+		}
+	}
+	bool ok = true;
+	Str s = { 0 };
+	if (args == NULL) {
+		if (flags == W_P) {
+			uerror("whatis -p: must specify argument");
+			status_set(0);
+			return;
+		}
+		whatis_all(&s, flags ? flags : W_V | W_F);
+	}
+	if (flags == 0 || flags == W_S)
+		flags |= W_B | W_F | W_P | W_V;
+	for (; args != NULL; args = args->n)
+		if (!whatis_one(&s, args->w, flags)) {
+			if (s.len) {
+				writeall(1, s.buf, s.len);
+				s.len = 0;
+			}
+			uerror("%s not found", args->w);
+			ok = false;
+		}
+	if (s.len)
+		writeall(1, s.buf, s.len);
+	free(s.buf);
+	status_set_bool(ok);
+}

@@ -1,0 +1,224 @@
+/* exec.c: simple commands, $path search, and the only places the shell
+ * forks (rc_fork) or spawns (spawn).  An external command whose set-up
+ * needs no shell code in the child is started with posix_spawn, which
+ * glibc implements with a vfork-like clone: no page tables are copied. */
+#include "rc.h"
+#include "../lineedit/le.h"
+
+#include <errno.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+bool interactive;
+bool in_child;
+
+pid_t rc_fork(void)
+{
+	pid_t pid = fork();
+	if (pid < 0)
+		rc_syserror("fork");
+	if (pid == 0) {
+		in_child = true;
+		sig_child_reset();
+		child_reset();
+		le_disable();
+	}
+	return pid;
+}
+
+static bool executable(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & 0111);
+}
+
+/* Names starting with /, ./ or ../ are used as they are; any other is
+ * looked up in $path (an empty element is the current directory). */
+char *path_search(const char *name)
+{
+	if (name[0] == '/' || strncmp(name, "./", 2) == 0 || strncmp(name, "../", 3) == 0)
+		return (char *) name;
+	size_t nlen = strlen(name);
+	for (List *p = var_get("path"); p != NULL; p = p->n) {
+		if (*p->w == '\0') {
+			if (executable(name))
+				return (char *) name;
+			continue;
+		}
+		size_t dlen = strlen(p->w);
+		char *full = nalloc(dlen + nlen + 2);
+		memcpy(full, p->w, dlen);
+		full[dlen] = '/';
+		memcpy(full + dlen + 1, name, nlen + 1);
+		if (executable(full))
+			return full;
+	}
+	return NULL;
+}
+
+static char **argv_of(List *args)
+{
+	char **argv = nalloc((list_len(args) + 1) * sizeof *argv);
+	int i = 0;
+	for (; args != NULL; args = args->n)
+		argv[i++] = args->w;
+	argv[i] = NULL;
+	return argv;
+}
+
+/* A file the kernel will not run (no #!) is run by /bin/sh, as the reference does. */
+static char **sh_argv(const char *path, char **argv)
+{
+	int n = 0;
+	while (argv[n] != NULL)
+		n++;
+	char **v = nalloc((n + 2) * sizeof *v);
+	v[0] = "/bin/sh";
+	v[1] = (char *) path;
+	for (int i = 1; i <= n; i++)
+		v[i + 1] = argv[i];
+	return v;
+}
+
+static void not_found(const char *name)
+{
+	uerror("rc: cannot find `%s'", name);
+	status_set(1 << 8);
+}
+
+/* Replace this process with the command (in a child, or for exec). */
+NORETURN void exec_child(List *args)
+{
+	char *path = path_search(args->w);
+	if (path == NULL) {
+		not_found(args->w);
+		rc_exit(1);
+	}
+	char **argv = argv_of(args), **envp = env_vector();
+	execve(path, argv, envp);
+	if (errno == ENOEXEC)
+		execve("/bin/sh", sh_argv(path, argv), envp);
+	uerror("rc: %s: %s", path, strerror(errno));
+	rc_exit(1);
+}
+
+static void spawn(List *args, Node *items)
+{
+	char *path = path_search(args->w);
+	if (path == NULL) {
+		not_found(args->w);
+		return;
+	}
+	Spawnfds *sf = redir_for_spawn(items);
+	if (sf == NULL) {
+		status_set(1 << 8);
+		return;
+	}
+	posix_spawnattr_t attr;
+	posix_spawnattr_init(&attr);
+	sigset_t deflt;
+	sig_child_defaults(&deflt);
+	posix_spawnattr_setsigdefault(&attr, &deflt);
+	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF);
+	char **argv = argv_of(args), **envp = env_vector();
+	pid_t pid;
+	int err = posix_spawn(&pid, path, redir_spawn_actions(sf), &attr, argv, envp);
+	if (err == ENOEXEC)
+		err = posix_spawn(&pid, "/bin/sh", redir_spawn_actions(sf), &attr, sh_argv(path, argv), envp);
+	posix_spawnattr_destroy(&attr);
+	redir_spawn_done(sf);
+	if (err != 0) {
+		uerror("rc: %s: %s", path, strerror(err));
+		status_set(1 << 8);
+		return;
+	}
+	child_add(pid, false);
+	int w = child_wait(pid);
+	status_report(pid, w, false);
+	status_set(w);
+}
+
+static void trace(List *args)
+{
+	Str s = { 0 };
+	for (; args != NULL; args = args->n) {
+		str_quote(&s, args->w);
+		str_addc(&s, args->n ? ' ' : '\n');
+	}
+	writeall(2, s.buf, s.len);
+	free(s.buf);
+}
+
+/* Run a builtin or function in the shell, its redirections saved and undone. */
+static void in_shell(Builtin *b, Node *fn, List *args, Node *items)
+{
+	int depth = fd_depth();
+	if (redir_in_shell(items)) {
+		if (fn != NULL)
+			fn_call(args->w, fn, args->n);
+		else
+			b(args);
+	} else
+		status_set(1 << 8);
+	fd_unwind(depth);
+}
+
+/* exec: with a command, replace the shell; with none, redirect the shell. */
+static void do_exec(List *args, Node *items)
+{
+	int depth = fd_depth();
+	if (!redir_in_shell(items)) {
+		fd_unwind(depth);
+		status_set(1 << 8);
+		return;
+	}
+	fd_forget(depth);
+	if (args != NULL)
+		exec_child(args);
+	status_set(0);
+}
+
+/* items: the words and redirections of a simple command, in order. */
+void run_simple(Node *items, bool parent)
+{
+	List *args = NULL, **tail = &args;
+	for (Node *i = items; i != NULL; i = i->k[1]) {
+		if (i->k[0]->type == nRedir)
+			continue;
+		*tail = glom(i->k[0]);
+		while (*tail != NULL)
+			tail = &(*tail)->n;
+	}
+	if (flag_x && args != NULL)
+		trace(args);
+	if (args == NULL) {
+		int depth = fd_depth();
+		status_set(redir_in_shell(items) ? 0 : 1 << 8);
+		fd_unwind(depth);
+		nmpipe_reap();
+		return;
+	}
+	bool skip_fn = false;
+	if (strcmp(args->w, "builtin") == 0 && args->n != NULL) {
+		args = args->n;
+		skip_fn = true;
+	}
+	if (strcmp(args->w, "exec") == 0) {
+		do_exec(args->n, items);
+		return;
+	}
+	Node *fn = skip_fn ? NULL : fn_get(args->w);
+	Builtin *b = fn ? NULL : builtin_get(args->w);
+	if (fn != NULL || b != NULL)
+		in_shell(b, fn, args, items);
+	else if (parent)
+		spawn(args, items);
+	else {
+		redir_in_child(items);
+		exec_child(args);
+	}
+	nmpipe_reap();
+}

@@ -1,0 +1,282 @@
+/* glom.c: turning word expressions into lists: variables, subscripts,
+ * concatenation, command substitution, then globbing. */
+#include "rc.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+List *mklist(char *w, char *m, List *n)
+{
+	List *l = nnew(List);
+	l->w = w;
+	l->m = m;
+	l->n = n;
+	return l;
+}
+
+int list_len(const List *l)
+{
+	int n = 0;
+	for (; l != NULL; l = l->n)
+		n++;
+	return n;
+}
+
+List *list_append(List *a, List *b)
+{
+	if (a == NULL)
+		return b;
+	List *l = a;
+	while (l->n != NULL)
+		l = l->n;
+	l->n = b;
+	return a;
+}
+
+List *list_reverse(List *l)
+{
+	List *r = NULL;
+	while (l != NULL) {
+		List *n = l->n;
+		l->n = r;
+		r = l;
+		l = n;
+	}
+	return r;
+}
+
+/* The words joined by sep, in the arena. */
+char *list_flat(const List *l, const char *sep)
+{
+	size_t len = 0, seplen = strlen(sep);
+	for (const List *p = l; p != NULL; p = p->n)
+		len += strlen(p->w) + (p->n ? seplen : 0);
+	char *r = nalloc(len + 1), *q = r;
+	for (; l != NULL; l = l->n) {
+		size_t n = strlen(l->w);
+		memcpy(q, l->w, n);
+		q += n;
+		if (l->n != NULL) {
+			memcpy(q, sep, seplen);
+			q += seplen;
+		}
+	}
+	*q = '\0';
+	return r;
+}
+
+/* An arena copy of a list: variables may change while it is in use. */
+static List *list_copy(const List *l)
+{
+	List *head = NULL, **tail = &head;
+	for (; l != NULL; l = l->n) {
+		*tail = mklist(l->w, NULL, NULL);
+		tail = &(*tail)->n;
+	}
+	return head;
+}
+
+/* Split s on any of seps; runs of separators give no empty words. */
+List *split_words(const char *s, size_t n, const char *seps)
+{
+	List *head = NULL, **tail = &head;
+	bool sep[256] = { false };
+	for (const unsigned char *p = (const unsigned char *) seps; *p; p++)
+		sep[*p] = true;
+	size_t i = 0;
+	while (i < n) {
+		while (i < n && sep[(unsigned char) s[i]])
+			i++;
+		if (i == n)
+			break;
+		size_t start = i;
+		while (i < n && !sep[(unsigned char) s[i]])
+			i++;
+		*tail = mklist(nstrndup(s + start, i - start), NULL, NULL);
+		tail = &(*tail)->n;
+	}
+	return head;
+}
+
+static char *one_name(Node *n)
+{
+	List *l = glom_noglob(n);
+	if (l == NULL)
+		rc_error("null variable name");
+	if (l->n != NULL)
+		rc_error("multi-word variable name");
+	if (*l->w == '\0')
+		rc_error("zero-length variable name");
+	return l->w;
+}
+
+static List *subscript(List *val, Node *subs)
+{
+	List *head = NULL, **tail = &head;
+	int len = list_len(val);
+	for (List *s = glom(subs); s != NULL; s = s->n) {
+		char *end;
+		errno = 0;
+		long i = strtol(s->w, &end, 10);
+		if (*s->w == '\0' || *end != '\0' || errno != 0 || i < 0)
+			rc_error("bad subscript");
+		if (i == 0 || i > len)
+			continue;
+		List *v = val;
+		while (--i > 0)
+			v = v->n;
+		*tail = mklist(v->w, NULL, NULL);
+		tail = &(*tail)->n;
+	}
+	return head;
+}
+
+static char *concat_mask(const List *a, const List *b, size_t la, size_t lb)
+{
+	if (a->m == NULL && b->m == NULL)
+		return NULL;
+	char *m = nalloc(la + lb + 1);
+	if (a->m != NULL)
+		memcpy(m, a->m, la);
+	else
+		memset(m, 0, la);
+	if (b->m != NULL)
+		memcpy(m + la, b->m, lb);
+	else
+		memset(m + la, 0, lb);
+	m[la + lb] = '\0';
+	return m;
+}
+
+static List *concat_one(const List *a, const List *b)
+{
+	size_t la = strlen(a->w), lb = strlen(b->w);
+	char *w = nalloc(la + lb + 1);
+	memcpy(w, a->w, la);
+	memcpy(w + la, b->w, lb + 1);
+	return mklist(w, concat_mask(a, b, la, lb), NULL);
+}
+
+/* a^b: pairwise for equal lengths, distributed over a single word. */
+static List *concat(List *a, List *b)
+{
+	if (a == NULL)
+		return b;
+	if (b == NULL)
+		return a;
+	int na = list_len(a), nb = list_len(b);
+	if (na != nb && na != 1 && nb != 1)
+		rc_error("bad concatenation");
+	List *head = NULL, **tail = &head;
+	for (List *p = a, *q = b; p != NULL && q != NULL;) {
+		*tail = concat_one(p, q);
+		tail = &(*tail)->n;
+		if (na != 1)
+			p = p->n;
+		if (nb != 1)
+			q = q->n;
+		if (na == 1 && nb == 1)
+			break;
+	}
+	return head;
+}
+
+static char *all_meta(const char *w)
+{
+	size_t n = strlen(w);
+	char *m = nalloc(n + 1);
+	memset(m, 1, n);
+	m[n] = '\0';
+	return m;
+}
+
+List *glom_noglob(Node *n)
+{
+	if (n == NULL)
+		return NULL;
+	switch (n->type) {
+	case nWord:
+		return mklist(n->s, n->kind ? all_meta(n->s) : NULL, NULL);
+	case nQword:
+		return mklist(n->s, NULL, NULL);
+	case nVar:
+		return list_copy(var_get(one_name(n->k[0])));
+	case nVarsub:
+		return subscript(var_get(one_name(n->k[0])), n->k[1]);
+	case nCount:
+		return mklist(nfmt("%d", list_len(var_get(one_name(n->k[0])))), NULL, NULL);
+	case nFlat: {
+		List *v = var_get(one_name(n->k[0]));
+		return v != NULL ? mklist(list_flat(v, " "), NULL, NULL) : NULL;
+	}
+	case nConcat:
+		return concat(glom_noglob(n->k[0]), glom_noglob(n->k[1]));
+	case nList: {
+		List *head = NULL, **tail = &head;
+		for (; n != NULL; n = n->k[1]) {
+			*tail = glom_noglob(n->k[0]);
+			while (*tail != NULL)
+				tail = &(*tail)->n;
+		}
+		return head;
+	}
+	case nBackq: {
+		List *seps = n->k[1] != NULL ? glom(n->k[1]) : NULL;
+		return backquote(n->k[0], n->k[1] != NULL ? (seps ? seps : mklist("", NULL, NULL)) : NULL);
+	}
+	case nNmpipe:
+		return mklist(nmpipe(n), NULL, NULL);
+	default:
+		rc_error("internal error: not a word (%d)", n->type);
+	}
+}
+
+List *glom(Node *n)
+{
+	return glob_list(glom_noglob(n));
+}
+
+/* `{cmd}: run cmd with its output to a pipe and split what it writes. */
+List *backquote(Node *body, List *seps)
+{
+	int p[2];
+	if (pipe(p) < 0)
+		rc_syserror("pipe");
+	pid_t pid = rc_fork();
+	if (pid == 0) {
+		close(p[0]);
+		if (p[1] != 1) {
+			dup2(p[1], 1);
+			close(p[1]);
+		}
+		walk_in_child(body);
+	}
+	close(p[1]);
+	Str s = { 0 };
+	char buf[4096];
+	for (;;) {
+		ssize_t k = read(p[0], buf, sizeof buf);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			break;
+		str_add(&s, buf, k);
+	}
+	close(p[0]);
+	int wstat = child_wait(pid);
+	var_set("bqstatus", mklist(status_word_of(wstat), NULL, NULL));
+	const char *sep = seps != NULL ? list_flat(seps, "") : NULL;
+	if (sep == NULL) {
+		List *ifs = var_get("ifs");
+		sep = ifs != NULL ? list_flat(ifs, "") : "";
+	}
+	List *l;
+	if (*sep == '\0')
+		l = s.len > 0 ? mklist(nstrndup(s.buf, s.len), NULL, NULL) : NULL;
+	else
+		l = split_words(s.buf ? s.buf : "", s.len, sep);
+	free(s.buf);
+	return l;
+}

@@ -1,0 +1,362 @@
+/* input.c: where commands come from (a string, a file, or the terminal
+ * through lineedit), the read-parse-run loop, and $history. */
+#include "rc.h"
+#include "../lineedit/le.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int flag_e, flag_n, flag_v, flag_x;
+Sym **sym_all(int *count);
+const char *sym_name(const Sym *s);
+
+typedef struct Input Input;
+struct Input {
+	Input *prev;
+	const char *str;	/* string input */
+	char *buf;		/* fd or terminal input, buffered */
+	size_t pos, len, cap;
+	int fd;			/* -1 for a string */
+	bool tty;		/* read through lineedit, with prompts */
+	bool eof;
+	bool nl_pending;	/* the line count goes up when the next byte is read */
+	int saved_lineno;
+	int ungot[4];
+	int nungot;
+};
+
+static Input *in;
+static bool want_prompt1 = true;
+
+static Input *push(void)
+{
+	Input *i = ealloc(sizeof *i);
+	memset(i, 0, sizeof *i);
+	i->prev = in;
+	i->fd = -1;
+	i->saved_lineno = lineno;
+	in = i;
+	lineno = 1;
+	return i;
+}
+
+void input_string(const char *s, bool set_line0)
+{
+	Input *i = push();
+	i->str = s;
+	i->len = strlen(s);
+	(void) set_line0;
+}
+
+void input_fd(int fd, const char *name)
+{
+	(void) name;
+	Input *i = push();
+	i->fd = fd;
+}
+
+void input_interactive(void)
+{
+	Input *i = push();
+	i->fd = 0;
+	i->tty = true;
+}
+
+void input_pop(void)
+{
+	Input *i = in;
+	lineno = i->saved_lineno;
+	in = i->prev;
+	free(i->buf);
+	free(i);
+}
+
+bool input_is_interactive(void)
+{
+	return interactive && in != NULL && in->tty;
+}
+
+static void history_append(const char *line, size_t len)
+{
+	const char *p = line;
+	while (p < line + len && (*p == ' ' || *p == '\t'))
+		p++;
+	if (p == line + len || *p == '#' || *p == '\n')
+		return;
+	List *h = var_get("history");
+	if (h == NULL)
+		return;
+	int fd = open(h->w, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+	if (fd < 0) {
+		uerror("rc: %s: %s", h->w, strerror(errno));
+		return;
+	}
+	writeall(fd, line, len);
+	close(fd);
+}
+
+static const char *prompt_text(void)
+{
+	List *p = var_get("prompt");
+	if (want_prompt1) {
+		want_prompt1 = false;
+		Node *fn = fn_get("prompt");
+		if (fn != NULL && !flag_n)
+			fn_call("prompt", fn, NULL);
+		p = var_get("prompt");
+		return p != NULL ? p->w : "";
+	}
+	return p != NULL && p->n != NULL ? p->n->w : "";
+}
+
+/* One line from the terminal (editor or plain), with its newline. */
+static bool fill_tty(Input *i)
+{
+	for (;;) {
+		int intr = 0;
+		char *line = le_readline(prompt_text(), &intr);
+		if (line == NULL) {
+			if (le_backend()[0] != 'n')
+				writeall(2, "exit\n", 5);
+			return false;
+		}
+		if (intr) {
+			le_free(line);
+			want_prompt1 = true;
+			interrupted = 0;
+			sig_pending = 0;
+			continue;
+		}
+		size_t n = strlen(line);
+		if (i->cap < n + 2) {
+			i->cap = n + 64;
+			i->buf = erealloc(i->buf, i->cap);
+		}
+		memcpy(i->buf, line, n);
+		i->buf[n] = '\n';
+		i->len = n + 1;
+		i->pos = 0;
+		if (n > 0)
+			le_add_history(line);
+		le_free(line);
+		history_append(i->buf, i->len);
+		return true;
+	}
+}
+
+static bool fill_fd(Input *i)
+{
+	if (i->cap == 0) {
+		i->cap = 8192;
+		i->buf = ealloc(i->cap);
+	}
+	for (;;) {
+		ssize_t n = read(i->fd, i->buf, i->cap);
+		if (n < 0 && errno == EINTR) {
+			sig_check();
+			continue;
+		}
+		if (n <= 0)
+			return false;
+		i->len = n;
+		i->pos = 0;
+		if (flag_v)
+			writeall(2, i->buf, n);
+		if (interactive && i->fd == 0)
+			history_append(i->buf, n);
+		return true;
+	}
+}
+
+int input_getc(void)
+{
+	Input *i = in;
+	if (i->nl_pending) {
+		lineno++;
+		i->nl_pending = false;
+	}
+	int c;
+	if (i->nungot > 0)
+		c = i->ungot[--i->nungot];
+	else if (i->eof)
+		c = EOF;
+	else if (i->pos < i->len)
+		c = (unsigned char) (i->str ? i->str : i->buf)[i->pos++];
+	else if (i->fd >= 0 && (i->tty ? fill_tty(i) : fill_fd(i)))
+		c = (unsigned char) i->buf[i->pos++];
+	else {
+		i->eof = true;
+		c = EOF;
+	}
+	if (c == '\n')
+		i->nl_pending = true;
+	return c;
+}
+
+void input_ungetc(int c)
+{
+	in->ungot[in->nungot++] = c;
+	if (c == '\n')
+		in->nl_pending = false;
+}
+
+/* After an error at the terminal, the rest of the line is thrown away. */
+static void skip_line(void)
+{
+	in->nungot = 0;
+	in->pos = in->len;
+	in->nl_pending = false;
+}
+
+/* Parse and run each command of the current input until it ends.
+ * Errors are not caught here. */
+static void run_all(void)
+{
+	for (;;) {
+		Mark m = nmark();
+		bool eof;
+		want_prompt1 = true;
+		Node *n = parse_line(&eof);
+		if (eof)
+			lineno = in->saved_lineno;
+		if (flag_n) {
+			if (flag_x && n != NULL) {
+				Str s = { 0 };
+				tree_print(&s, n);
+				str_addc(&s, '\n');
+				writeall(2, s.buf, s.len);
+				free(s.buf);
+			}
+		} else if (n != NULL)
+			walk(n, true);
+		nrelease(m);
+		if (eof)
+			return;
+	}
+}
+
+/* The top level: an error ends a script (status 1) but not an
+ * interactive shell, which reads on. */
+int input_loop(void)
+{
+	for (;;) {
+		Catch c;
+		Mark m = nmark();
+		int e = catch_push(&c);
+		if (e == 0) {
+			run_all();
+			catch_pop(&c);
+			return status_exit_code();
+		}
+		nrelease(m);
+		walk_reset();
+		nmpipe_reap();
+		fn_collect();
+		if (!input_is_interactive())
+			return e == eExit ? status_exit_code() : 1;
+		skip_line();
+	}
+}
+
+/* . file: run a file's commands here; errors go up to the caller. */
+void input_run_fd(int fd)
+{
+	input_fd(fd, NULL);
+	Catch c;
+	int e = catch_push(&c);
+	if (e == 0) {
+		run_all();
+		catch_pop(&c);
+		input_pop();
+		return;
+	}
+	input_pop();
+	rc_raise(e);
+}
+
+void input_run_string(const char *s)
+{
+	input_string(s, false);
+	Catch c;
+	int e = catch_push(&c);
+	if (e == 0) {
+		run_all();
+		catch_pop(&c);
+		input_pop();
+		return;
+	}
+	input_pop();
+	rc_raise(e);
+}
+
+/* Completion names for lineedit: builtins, functions, $path programs, variables. */
+typedef struct { le_name_fn *each; void *ctx; } Lister;
+
+static void each_builtin(const char *name, void *ctx)
+{
+	Lister *l = ctx;
+	l->each(name, l->ctx);
+}
+
+static void list_names(enum le_kind kind, le_name_fn *each, void *ctx)
+{
+	Lister l = { each, ctx };
+	int n;
+	Sym **syms = sym_all(&n);
+	for (int i = 0; i < n; i++) {
+		const char *name = sym_name(syms[i]);
+		if (kind == LE_VARIABLES ? var_get(name) != NULL : fn_get(name) != NULL)
+			each(name, ctx);
+	}
+	if (kind == LE_VARIABLES)
+		return;
+	builtin_each(each_builtin, &l);
+	for (List *p = var_get("path"); p != NULL; p = p->n) {
+		DIR *d = opendir(*p->w ? p->w : ".");
+		if (d == NULL)
+			continue;
+		struct dirent *e;
+		while ((e = readdir(d)) != NULL)
+			if (e->d_name[0] != '.' && faccessat(dirfd(d), e->d_name, X_OK, 0) == 0)
+				each(e->d_name, ctx);
+		closedir(d);
+	}
+}
+
+/* Load $history into the editor's memory. */
+static void history_load(void)
+{
+	List *h = var_get("history");
+	if (h == NULL)
+		return;
+	int fd = open(h->w, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	Str all = { 0 };
+	char buf[8192];
+	ssize_t k;
+	while ((k = read(fd, buf, sizeof buf)) > 0)
+		str_add(&all, buf, k);
+	close(fd);
+	for (char *p = all.buf, *e; p != NULL && p < all.buf + all.len; p = e + 1) {
+		e = memchr(p, '\n', all.buf + all.len - p);
+		if (e == NULL)
+			e = all.buf + all.len;
+		*e = '\0';
+		if (*p != '\0')
+			le_add_history(p);
+	}
+	free(all.buf);
+}
+
+void input_setup_editor(void)
+{
+	if (le_init("rc")) {
+		le_set_lister(list_names);
+		history_load();
+	}
+}

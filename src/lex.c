@@ -1,0 +1,338 @@
+/* lex.c: the tokenizer.  Tokens record whether white space preceded them,
+ * so that the parser can insert rc's free carets between adjacent words. */
+#include "rc.h"
+
+#include <string.h>
+
+Token tok;
+int lineno;
+
+static bool after_dollar;	/* the next word is a variable name */
+static bool after_varname;	/* a '(' right now starts a subscript */
+
+static const struct { const char *name; int kw; } keywords[] = {
+	{ "for", kwFor }, { "in", kwIn }, { "while", kwWhile }, { "if", kwIf },
+	{ "not", kwNot }, { "else", kwElse }, { "switch", kwSwitch },
+	{ "case", kwCase }, { "fn", kwFn }, { "!", kwBang }, { "@", kwAt },
+	{ "~", kwTilde },
+};
+
+const char *kwname(int kw)
+{
+	for (size_t i = 0; i < sizeof keywords / sizeof *keywords; i++)
+		if (keywords[i].kw == kw)
+			return keywords[i].name;
+	return "?";
+}
+
+/* Bytes that end an unquoted word. */
+static bool is_special(int c)
+{
+	return c == EOF || strchr(" \t\n#;&|^$`'{}()<>=", c) != NULL || c == '\0';
+}
+
+static bool is_varchar(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		(c >= '0' && c <= '9') || c == '_' || c == '*';
+}
+
+bool lex_is_word_start(int c)
+{
+	return !is_special(c);
+}
+
+void lex_reset(void)
+{
+	after_dollar = after_varname = false;
+	memset(&tok, 0, sizeof tok);
+}
+
+/* Report a syntax error "near" the current token. */
+NORETURN void lex_syntax(const char *near)
+{
+	if (near == NULL) {
+		switch (tok.type) {
+		case tEOF: near = "eof"; break;
+		case '\n': near = "end of line"; break;
+		case tWORD: case tQWORD: near = tok.s; break;
+		case tKW: near = kwname(tok.kw); break;
+		default:
+			near = tok.type < 256 ? nfmt("'%c'", tok.type) : "token";
+		}
+	}
+	heredoc_discard();
+	if (input_is_interactive())
+		uerror("rc: syntax error");
+	else
+		uerror("rc: line %d: syntax error near %s", lineno, near);
+	status_set(1 << 8);
+	rc_raise(eError);
+}
+
+/* The reference reports scanner errors "near eof" wherever they happen. */
+NORETURN void lex_error(const char *msg)
+{
+	if (input_is_interactive())
+		uerror("rc: %s", msg);
+	else
+		uerror("rc: line %d: %s near eof", lineno, msg);
+	status_set(1 << 8);
+	rc_raise(eError);
+}
+
+/* Next byte, dropping NULs with the reference's warning. */
+static int getc_nonul(void)
+{
+	int c;
+	while ((c = input_getc()) == '\0')
+		rc_warn("warning: null character ignored");
+	return c;
+}
+
+static void read_quoted(Str *s)
+{
+	for (;;) {
+		int c = getc_nonul();
+		if (c == EOF)
+			lex_error("eof in quoted string");
+		if (c == '\'') {
+			c = input_getc();
+			if (c != '\'') {
+				input_ungetc(c);
+				return;
+			}
+		}
+		str_addc(s, c);
+	}
+}
+
+static int read_number(int c, int *n)
+{
+	*n = 0;
+	while (c >= '0' && c <= '9') {
+		*n = *n * 10 + (c - '0');
+		c = input_getc();
+	}
+	return c;
+}
+
+/* [n], [n=m], [n=] after a redirection or pipe operator. */
+static void read_fds(int dflt0, int dflt1, bool is_pipe)
+{
+	tok.fd[0] = dflt0;
+	tok.fd[1] = dflt1;
+	int c = input_getc();
+	if (c != '[') {
+		input_ungetc(c);
+		return;
+	}
+	c = input_getc();
+	if (c < '0' || c > '9')
+		lex_error("expected digit after '['");
+	c = read_number(c, &tok.fd[0]);
+	if (c == ']') {
+		if (is_pipe)
+			tok.fd[1] = 0;
+		return;
+	}
+	if (c != '=')
+		lex_error("expected '=' or ']' after digit");
+	c = input_getc();
+	if (c >= '0' && c <= '9') {
+		c = read_number(c, &tok.fd[1]);
+		if (!is_pipe)
+			tok.type = tDUP, tok.redir = rDup;
+		if (c != ']')
+			lex_error("expected ']' after digit");
+	} else if (c == ']' && !is_pipe)
+		tok.type = tDUP, tok.redir = rClose;
+	else
+		lex_error(is_pipe ? "expected digit after '='" : "expected digit or ']' after '='");
+}
+
+static void lex_redir(int c)
+{
+	int d = input_getc();
+	tok.type = tREDIR;
+	tok.s = c == '<' ? "<" : ">";
+	if (c == '<') {
+		if (d == '<') {
+			int e = input_getc();
+			if (e == '<') {
+				tok.type = tHERESTR;
+				tok.redir = rHerestr;
+			} else {
+				input_ungetc(e);
+				tok.type = tHEREDOC;
+				tok.redir = rHerestr;
+			}
+		} else if (d == '{') {
+			tok.type = tNMPIPE;
+			tok.fd[0] = 0;
+			return;
+		} else {
+			input_ungetc(d);
+			tok.redir = rFrom;
+		}
+		read_fds(0, 0, false);
+		return;
+	}
+	if (d == '>')
+		tok.redir = rAppend;
+	else if (d == '{') {
+		tok.type = tNMPIPE;
+		tok.fd[0] = 1;
+		return;
+	} else {
+		input_ungetc(d);
+		tok.redir = rCreate;
+	}
+	read_fds(1, 0, false);
+}
+
+static void lex_word(int c)
+{
+	static Str s;
+	s.len = 0;
+	tok.meta = false;
+	bool varname = after_dollar;
+	after_dollar = false;
+	while (varname ? is_varchar(c) : !is_special(c)) {
+		if (c == '*' || c == '?' || c == '[')
+			tok.meta = true;
+		str_addc(&s, c);
+		c = getc_nonul();
+	}
+	input_ungetc(c);
+	if (s.len == 0) {
+		/* "$" followed by a non-name character */
+		tok.type = c == EOF ? tEOF : c;
+		lex_syntax(c == EOF ? "eof" : NULL);
+	}
+	tok.s = nstrndup(s.buf, s.len);
+	tok.type = tWORD;
+	after_varname = varname;
+	if (varname)
+		return;
+	for (size_t i = 0; i < sizeof keywords / sizeof *keywords; i++)
+		if (strcmp(keywords[i].name, tok.s) == 0) {
+			tok.type = tKW;
+			tok.kw = keywords[i].kw;
+			return;
+		}
+}
+
+void lex_next(void)
+{
+	int c;
+	bool subscript_ok = after_varname;
+	after_varname = false;
+	tok.spaced = false;
+	tok.s = NULL;
+	for (;;) {
+		c = getc_nonul();
+		if (c == ' ' || c == '\t') {
+			tok.spaced = true;
+			continue;
+		}
+		if (c == '\\') {
+			int d = input_getc();
+			if (d == '\n') {
+				tok.spaced = true;
+				continue;
+			}
+			input_ungetc(d);
+		}
+		if (c == '#') {
+			while ((c = input_getc()) != '\n' && c != EOF)
+				;
+		}
+		break;
+	}
+	if (after_dollar && c != '\'' && c != '$' && c != '(' && !is_varchar(c)) {
+		after_dollar = false;
+		tok.type = c == EOF ? tEOF : c;
+		if (c == '\n')
+			input_ungetc(c);
+		lex_syntax(c == EOF ? "eof" : c == '\n' ? "end of line" : NULL);
+	}
+	switch (c) {
+	case EOF:
+		tok.type = tEOF;
+		return;
+	case '\n':
+		tok.type = '\n';
+		if (heredoc_waiting())
+			heredoc_read_all();
+		return;
+	case '\'': {
+		static Str s;
+		s.len = 0;
+		read_quoted(&s);
+		tok.type = tQWORD;
+		tok.s = nstrndup(s.buf ? s.buf : "", s.len);
+		after_varname = after_dollar;
+		after_dollar = false;
+		return;
+	}
+	case '$':
+		c = input_getc();
+		if (c == '#')
+			tok.type = tCOUNT;
+		else if (c == '^' || c == '"')
+			tok.type = tFLAT;
+		else {
+			input_ungetc(c);
+			tok.type = '$';
+		}
+		after_dollar = true;
+		return;
+	case '(':
+		after_dollar = false;
+		tok.type = subscript_ok && !tok.spaced ? tSUB : '(';
+		return;
+	case '`':
+		c = input_getc();
+		if (c == '`')
+			tok.type = tBACKBACKQ;
+		else {
+			input_ungetc(c);
+			tok.type = tBACKQ;
+		}
+		return;
+	case '&':
+		c = input_getc();
+		if (c == '&')
+			tok.type = tANDAND;
+		else {
+			input_ungetc(c);
+			tok.type = '&';
+		}
+		return;
+	case '|':
+		c = input_getc();
+		if (c == '|') {
+			tok.type = tOROR;
+			return;
+		}
+		input_ungetc(c);
+		tok.type = tPIPE;
+		read_fds(1, 0, true);
+		return;
+	case '<': case '>':
+		lex_redir(c);
+		return;
+	case ';': case '^': case '{': case '}': case ')': case '=':
+		tok.type = c;
+		return;
+	}
+	lex_word(c);
+}
+
+/* Skip newlines (where the grammar allows them). */
+void lex_skipnl(void)
+{
+	while (tok.type == '\n')
+		lex_next();
+}

@@ -1,0 +1,138 @@
+/* limit.c: the limit builtin, csh-style names and units over getrlimit. */
+#include "rc.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+enum { U_TIME, U_SIZE, U_COUNT };
+
+static const struct { const char *name; int res, unit; } limits[] = {
+	{ "cputime", RLIMIT_CPU, U_TIME }, { "filesize", RLIMIT_FSIZE, U_SIZE },
+	{ "datasize", RLIMIT_DATA, U_SIZE }, { "stacksize", RLIMIT_STACK, U_SIZE },
+	{ "coredumpsize", RLIMIT_CORE, U_SIZE }, { "descriptors", RLIMIT_NOFILE, U_COUNT },
+	{ "memoryuse", RLIMIT_AS, U_SIZE }, { "memoryrss", RLIMIT_RSS, U_SIZE },
+	{ "maxproc", RLIMIT_NPROC, U_COUNT }, { "memorylocked", RLIMIT_MEMLOCK, U_SIZE },
+	{ "filelocks", RLIMIT_LOCKS, U_COUNT },
+};
+enum { NLIMITS = sizeof limits / sizeof *limits };
+
+static void show(int i, bool hard)
+{
+	struct rlimit rl;
+	getrlimit(limits[i].res, &rl);
+	rlim_t v = hard ? rl.rlim_max : rl.rlim_cur;
+	Str s = { 0 };
+	str_fmt(&s, "%s \t", limits[i].name);
+	if (v == RLIM_INFINITY)
+		str_adds(&s, "unlimited");
+	else if (limits[i].unit == U_TIME) {
+		unsigned long t = v;
+		if (t != 0 && t % 3600 == 0)
+			str_fmt(&s, "%luh", t / 3600);
+		else if (t != 0 && t % 60 == 0)
+			str_fmt(&s, "%lum", t / 60);
+		else
+			str_fmt(&s, "%lus", t);
+	} else if (limits[i].unit == U_SIZE) {
+		unsigned long b = v;
+		if (b != 0 && b % (1024UL * 1024 * 1024) == 0)
+			str_fmt(&s, "%lug", b / (1024UL * 1024 * 1024));
+		else if (b != 0 && b % (1024UL * 1024) == 0)
+			str_fmt(&s, "%lum", b / (1024UL * 1024));
+		else if (b != 0 && b % 1024 == 0)
+			str_fmt(&s, "%luk", b / 1024);
+		else
+			str_fmt(&s, "%lu", b);
+	} else
+		str_fmt(&s, "%lu", (unsigned long) v);
+	str_addc(&s, '\n');
+	writeall(1, s.buf, s.len);
+	free(s.buf);
+}
+
+static bool parse_number(const char *w, unsigned long *n, const char **rest)
+{
+	char *end;
+	if (*w < '0' || *w > '9')
+		return false;
+	*n = strtoul(w, &end, 10);
+	*rest = end;
+	return true;
+}
+
+/* 1:30 or 90 or 90s, 2m, 1h for time; 100, 100k, 1m, 1g for sizes. */
+static bool parse_value(const char *w, int unit, rlim_t *v)
+{
+	if (strcmp(w, "unlimited") == 0) {
+		*v = RLIM_INFINITY;
+		return true;
+	}
+	unsigned long n, m;
+	const char *rest;
+	if (!parse_number(w, &n, &rest))
+		return false;
+	if (unit == U_TIME) {
+		if (*rest == ':') {
+			if (!parse_number(rest + 1, &m, &rest) || *rest)
+				return false;
+			*v = n * 60 + m;
+			return true;
+		}
+		unsigned long mult = *rest == '\0' || strcmp(rest, "s") == 0 ? 1 :
+			strcmp(rest, "m") == 0 ? 60 : strcmp(rest, "h") == 0 ? 3600 : 0;
+		*v = n * mult;
+		return mult != 0;
+	}
+	if (unit == U_COUNT) {
+		*v = n;
+		return *rest == '\0';
+	}
+	unsigned long mult = *rest == '\0' ? 1 : strcmp(rest, "k") == 0 ? 1024 :
+		strcmp(rest, "m") == 0 ? 1024 * 1024 : strcmp(rest, "g") == 0 ? 1024UL * 1024 * 1024 : 0;
+	*v = n * mult;
+	return mult != 0;
+}
+
+/* limit [-h] [name [value]]: 0 on success. */
+int limit_builtin(List *args)
+{
+	bool hard = false;
+	if (args != NULL && strcmp(args->w, "-h") == 0) {
+		hard = true;
+		args = args->n;
+	}
+	if (args == NULL) {
+		for (int i = 0; i < NLIMITS; i++)
+			show(i, hard);
+		return 0;
+	}
+	int i = 0;
+	size_t len = strlen(args->w);
+	while (i < NLIMITS && strncmp(limits[i].name, args->w, len) != 0)
+		i++;
+	if (i == NLIMITS || len == 0) {
+		uerror("no such limit");
+		return 1;
+	}
+	if (args->n == NULL) {
+		show(i, hard);
+		return 0;
+	}
+	struct rlimit rl;
+	rlim_t v;
+	if (!parse_value(args->n->w, limits[i].unit, &v)) {
+		uerror("bad limit");
+		return 1;
+	}
+	getrlimit(limits[i].res, &rl);
+	if (hard)
+		rl.rlim_max = v;
+	else
+		rl.rlim_cur = v;
+	if (setrlimit(limits[i].res, &rl) < 0) {
+		uerror("rc: %s: %s", limits[i].name, "cannot set limit");
+		return 1;
+	}
+	return 0;
+}

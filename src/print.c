@@ -1,0 +1,151 @@
+/* print.c: growable strings, a small formatter, rc-style quoting. */
+#include "rc.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+void str_add(Str *s, const char *p, size_t n)
+{
+	if (s->len + n + 1 > s->cap) {
+		s->cap = (s->len + n + 1) * 2;
+		if (s->cap < 64)
+			s->cap = 64;
+		s->buf = erealloc(s->buf, s->cap);
+	}
+	memcpy(s->buf + s->len, p, n);
+	s->len += n;
+	s->buf[s->len] = '\0';
+}
+
+void str_addc(Str *s, int c)
+{
+	char ch = c;
+	str_add(s, &ch, 1);
+}
+
+void str_adds(Str *s, const char *p)
+{
+	str_add(s, p, strlen(p));
+}
+
+/* Characters that make a word need quotes to be read back as itself. */
+bool needs_quote(const char *w)
+{
+	if (*w == '\0')
+		return true;
+	for (const unsigned char *p = (const unsigned char *) w; *p; p++)
+		if (*p < ' ' || *p == 0x7f || strchr(" #;&|^$=`'{}()<>*?[~!@\\", *p))
+			return true;
+	return false;
+}
+
+void str_quote(Str *s, const char *w)
+{
+	if (!needs_quote(w)) {
+		str_adds(s, w);
+		return;
+	}
+	str_addc(s, '\'');
+	for (; *w; w++) {
+		if (*w == '\'')
+			str_addc(s, '\'');
+		str_addc(s, *w);
+	}
+	str_addc(s, '\'');
+}
+
+static void addnum(Str *s, unsigned long long v, int base, bool neg)
+{
+	char buf[32];
+	int i = sizeof buf;
+	do
+		buf[--i] = "0123456789abcdef"[v % base];
+	while ((v /= base) != 0);
+	if (neg)
+		buf[--i] = '-';
+	str_add(s, buf + i, sizeof buf - i);
+}
+
+/* %s %q (quoted word) %c %d %ld %u %o %x %%; nothing else is needed. */
+void str_vfmt(Str *s, const char *fmt, va_list ap)
+{
+	for (; *fmt; fmt++) {
+		if (*fmt != '%') {
+			const char *e = strchr(fmt, '%');
+			size_t n = e ? (size_t) (e - fmt) : strlen(fmt);
+			str_add(s, fmt, n);
+			fmt += n - 1;
+			continue;
+		}
+		bool lng = false;
+		if (*++fmt == 'l') {
+			lng = true;
+			fmt++;
+		}
+		switch (*fmt) {
+		case 's': str_adds(s, va_arg(ap, const char *)); break;
+		case 'q': str_quote(s, va_arg(ap, const char *)); break;
+		case 'c': str_addc(s, va_arg(ap, int)); break;
+		case 'd': {
+			long long v = lng ? va_arg(ap, long) : va_arg(ap, int);
+			addnum(s, v < 0 ? -(unsigned long long) v : (unsigned long long) v, 10, v < 0);
+			break;
+		}
+		case 'u': addnum(s, lng ? va_arg(ap, unsigned long) : va_arg(ap, unsigned), 10, false); break;
+		case 'o': addnum(s, lng ? va_arg(ap, unsigned long) : va_arg(ap, unsigned), 8, false); break;
+		case 'x': addnum(s, lng ? va_arg(ap, unsigned long) : va_arg(ap, unsigned), 16, false); break;
+		default: str_addc(s, *fmt); break;
+		}
+	}
+}
+
+void str_fmt(Str *s, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	str_vfmt(s, fmt, ap);
+	va_end(ap);
+}
+
+/* Write all of p, retrying after interrupted or partial writes. */
+int writeall(int fd, const char *p, size_t n)
+{
+	while (n > 0) {
+		ssize_t k = write(fd, p, n);
+		if (k < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		p += k;
+		n -= k;
+	}
+	return 0;
+}
+
+int fprint(int fd, const char *fmt, ...)
+{
+	Str s = { 0 };
+	va_list ap;
+	va_start(ap, fmt);
+	str_vfmt(&s, fmt, ap);
+	va_end(ap);
+	int r = writeall(fd, s.buf, s.len);
+	free(s.buf);
+	return r;
+}
+
+char *nfmt(const char *fmt, ...)
+{
+	Str s = { 0 };
+	va_list ap;
+	va_start(ap, fmt);
+	str_vfmt(&s, fmt, ap);
+	va_end(ap);
+	char *r = nstrndup(s.buf ? s.buf : "", s.len);
+	free(s.buf);
+	return r;
+}

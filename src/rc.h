@@ -1,0 +1,307 @@
+/* rc.h: the types every stage shares, and each stage's exports. */
+#ifndef RC_H
+#define RC_H
+
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <sys/types.h>
+
+#define NORETURN __attribute__((noreturn))
+#ifndef EOF
+#define EOF (-1)
+#endif
+#define PRINTFLIKE(f, a) __attribute__((format(printf, f, a)))
+
+/* A list of words.  m, when not NULL, marks which bytes of w are unquoted
+ * glob metacharacters (m[i] != 0): only those may match more than themselves. */
+typedef struct List List;
+struct List {
+	char *w;
+	char *m;
+	List *n;
+};
+
+typedef enum {
+	/* word expressions: each yields a List */
+	nWord,		/* s; kind: 1 if s holds unquoted glob metacharacters */
+	nQword,		/* s, quoted */
+	nVar,		/* $k0 */
+	nVarsub,	/* $k0(k1) */
+	nCount,		/* $#k0 */
+	nFlat,		/* $^k0 or $"k0 */
+	nBackq,		/* `{k0}, ``(k1){k0}: k1 NULL means $ifs */
+	nConcat,	/* k0^k1 */
+	nList,		/* item k0, rest k1: both (a b) and argument lists */
+	nNmpipe,	/* <{k0} or >{k0}: fd[0] 0 for <, 1 for > */
+	/* commands */
+	nSimple,	/* words k0 (an nList) */
+	nRedirs,	/* command k0 with redirections k1 (an nList of nRedir) */
+	nAssign,	/* k0=k1 */
+	nLocal,		/* k0=k1 k2 */
+	nBrace,		/* {k0} */
+	nSeq,		/* k0; k1 (also newline) */
+	nAsync,		/* k0& then k1 */
+	nAnd, nOr,	/* k0 && k1, k0 || k1 */
+	nBang,		/* ! k0 */
+	nSubshell,	/* @ k0 */
+	nPipe,		/* k0 |[fd0=fd1] k1 */
+	nIf,		/* if(k0) k1 else k2 */
+	nIfnot,		/* if not k0 */
+	nFor,		/* for(k0 in k1) k2; k1 NULL: $* */
+	nWhile,		/* while(k0) k1 */
+	nSwitch,	/* switch(k0){k1} */
+	nCase,		/* case k0 (patterns) */
+	nMatch,		/* ~ k0 k1 */
+	nNewfn,		/* fn k0 {k1} */
+	nRmfn,		/* fn k0 */
+	nRedir,		/* kind: rFrom...; fd[0] (fd[1] for dup); k0 target */
+} NodeType;
+
+enum { rFrom, rCreate, rAppend, rHerestr, rDup, rClose };
+
+typedef struct Node Node;
+struct Node {
+	NodeType type;
+	int kind;
+	int fd[2];
+	char *s;
+	Node *k[3];
+};
+
+/* alloc.c: two lifetimes.  nalloc memory lives until the arena is released
+ * back to a mark (after each command); ealloc memory is permanent. */
+typedef struct { void *block; size_t used; } Mark;
+void *ealloc(size_t n);
+void *erealloc(void *p, size_t n);
+char *estrdup(const char *s);
+void *nalloc(size_t n);
+char *nstrdup(const char *s);
+char *nstrndup(const char *s, size_t n);
+Mark nmark(void);
+void nrelease(Mark m);
+#define nnew(T) ((T *) nalloc(sizeof(T)))
+
+/* except.c: errors unwind with siglongjmp to the innermost catcher. */
+typedef struct Catch Catch;
+struct Catch {
+	sigjmp_buf buf;
+	Catch *prev;
+	int vardepth;	/* local-variable stack depth to restore */
+	int fddepth;	/* saved-descriptor stack depth to restore */
+	int funcdepth, loopdepth;
+};
+extern Catch *catcher;
+enum { eError = 1, eExit, eInterrupt };
+#define catch_push(c) ((c)->prev = catcher, (c)->vardepth = var_depth(), \
+	(c)->fddepth = fd_depth(), (c)->funcdepth = funcdepth, (c)->loopdepth = loopdepth, \
+	catcher = (c), sigsetjmp((c)->buf, 0))
+void catch_pop(Catch *c);
+NORETURN void rc_raise(int e);
+NORETURN void rc_error(const char *fmt, ...) PRINTFLIKE(1, 2);
+void rc_warn(const char *fmt, ...) PRINTFLIKE(1, 2);
+NORETURN void rc_syserror(const char *what);
+void uerror(const char *fmt, ...) PRINTFLIKE(1, 2);
+
+/* print.c: formatted output straight to descriptors; %q quotes rc-style. */
+typedef struct { char *buf; size_t len, cap; } Str;
+void str_add(Str *s, const char *p, size_t n);
+void str_addc(Str *s, int c);
+void str_adds(Str *s, const char *p);
+void str_quote(Str *s, const char *w);
+void str_vfmt(Str *s, const char *fmt, va_list ap);
+void str_fmt(Str *s, const char *fmt, ...) PRINTFLIKE(2, 3);
+int writeall(int fd, const char *p, size_t n);
+int fprint(int fd, const char *fmt, ...) PRINTFLIKE(2, 3);
+char *nfmt(const char *fmt, ...) PRINTFLIKE(1, 2);
+bool needs_quote(const char *w);
+
+/* lex.c */
+enum {
+	tEOF = 256, tWORD, tQWORD, tKW, tREDIR, tDUP, tPIPE, tANDAND, tOROR,
+	tBACKQ, tBACKBACKQ, tCOUNT, tFLAT, tSUB, tNMPIPE,
+	tHEREDOC, tHERESTR,
+};
+enum { kwFor = 1, kwIn, kwWhile, kwIf, kwNot, kwElse, kwSwitch, kwCase, kwFn, kwBang, kwAt, kwTilde };
+typedef struct {
+	int type;
+	int kw;		/* tKW: which keyword */
+	bool spaced;	/* white space came before it */
+	bool meta;	/* tWORD: holds unquoted * ? [ */
+	int fd[2];	/* redirections and pipes */
+	int redir;	/* tREDIR, tHEREDOC: kind */
+	char *s;	/* word text */
+} Token;
+extern Token tok;
+extern int lineno;
+void lex_reset(void);
+void lex_next(void);
+void lex_skipnl(void);
+NORETURN void lex_syntax(const char *near);
+NORETURN void lex_error(const char *msg);
+const char *kwname(int kw);
+bool lex_is_word_start(int c);
+
+/* parse.c */
+Node *parse_line(bool *eof);
+Node *parse_string(const char *s);
+
+/* tree.c */
+Node *mk(NodeType t, Node *a, Node *b, Node *c);
+Node *mkword(const char *s, bool quoted);
+Node *mkredir(int kind, int fd0, int fd1, Node *target);
+Node *tree_copy(const Node *n);
+void tree_free(Node *n);
+void tree_print(Str *s, const Node *n);
+char *tree_string(const Node *n);
+
+/* glom.c: word expressions to lists. */
+List *glom(Node *n);
+List *glom_noglob(Node *n);
+List *mklist(char *w, char *m, List *n);
+List *list_append(List *a, List *b);
+int list_len(const List *l);
+char *list_flat(const List *l, const char *sep);
+List *list_reverse(List *l);
+List *split_words(const char *s, size_t n, const char *seps);
+List *backquote(Node *body, List *ifs);
+
+/* glob.c, match.c */
+List *glob_list(List *l);
+bool match(const char *p, const char *m, const char *s);
+bool list_match(const List *subject, const List *patterns);
+bool has_meta(const char *w, const char *m);
+
+/* var.c */
+typedef struct Sym Sym;
+List *var_get(const char *name);
+void var_set(const char *name, List *val);
+void var_set_str(const char *name, const char *val);
+void var_set_default(const char *name, List *val);
+void var_export_all(bool exported);
+void var_noexport(const char *name);
+void var_push_local(const char *name, List *val);
+void var_pop_local(void);
+int var_depth(void);
+void var_unwind(int depth);
+void var_check_name(List *name);
+void var_print(Str *s, const char *name, List *val);
+bool var_each(void (*f)(const char *name, List *val, void *ctx), void *ctx);
+Sym *sym_lookup(const char *name, bool create);
+List *args_get(void);
+void args_set(List *args);
+extern char *argv0;
+
+/* env.c: the environment, both ways. */
+void env_import(char **envp, bool import_fns);
+char **env_vector(void);
+void env_dirty(void);
+char *env_encode_name(const char *prefix, const char *name);
+
+/* fn.c: functions and signal-handler functions. */
+Node *fn_get(const char *name);
+void fn_define(const char *name, Node *body);
+void fn_import(const char *name, const char *def);
+void fn_delete(const char *name);
+bool fn_each(void (*f)(const char *name, Node *body, void *ctx), void *ctx);
+void fn_call(const char *name, Node *body, List *args);
+void fn_collect(void);
+extern int funcdepth, loopdepth;
+
+/* walk.c: the interpreter. */
+enum { SKIP_NONE, SKIP_BREAK, SKIP_CONTINUE, SKIP_RETURN };
+extern int skipping;
+void walk(Node *n, bool parent);
+NORETURN void walk_in_child(Node *n);
+void walk_reset(void);
+bool walk_cond(Node *n);
+
+/* exec.c: the one place the shell forks or spawns. */
+pid_t rc_fork(void);
+void run_simple(Node *items, bool parent);
+char *path_search(const char *name);
+NORETURN void exec_child(List *args);
+extern bool interactive, in_child;
+
+/* redir.c */
+int fd_depth(void);
+void fd_unwind(int depth);
+bool redir_in_shell(Node *redirs);
+void fd_forget(int depth);
+char *nmpipe(Node *n);
+void redir_in_child(Node *redirs);
+typedef struct Spawnfds Spawnfds;
+Spawnfds *redir_for_spawn(Node *redirs);
+void redir_spawn_done(Spawnfds *sf);
+void *redir_spawn_actions(Spawnfds *sf);
+int fd_private(int fd);
+void nmpipe_reap(void);
+
+/* status.c: $status as a list of wait statuses. */
+void status_set(int wstat);
+void status_set_list(const int *w, int n);
+void status_set_bool(bool ok);
+bool status_true(void);
+int status_exit_code(void);
+List *status_list(void);
+void status_from_list(List *l);
+int status_word(const char *w, int *wstat);
+char *status_word_of(int wstat);
+const char *signame(int sig);
+const char *sigmsg(int sig);
+int sig_by_name(const char *name);
+void status_report(pid_t pid, int wstat, bool bg);
+int status_count(void);
+const int *status_raw(void);
+
+/* wait.c: children. */
+void child_add(pid_t pid, bool async);
+int child_wait(pid_t pid);
+int child_wait_any(pid_t *pid);
+bool child_is(pid_t pid);
+void child_reset(void);
+List *child_async_list(void);
+
+/* signal.c */
+extern volatile sig_atomic_t sig_pending;
+extern volatile sig_atomic_t interrupted;
+void sig_init(void);
+void sig_check(void);
+void sig_set_handler(int sig, Node *body);
+void sig_child_defaults(sigset_t *deflt);
+void sig_child_reset(void);
+void sig_exit_handler(void);
+
+/* input.c: where commands come from. */
+void input_string(const char *s, bool set_line0);
+void input_fd(int fd, const char *name);
+void input_interactive(void);
+void input_pop(void);
+int input_getc(void);
+void input_ungetc(int c);
+bool input_is_interactive(void);
+int input_loop(void);
+extern int flag_e, flag_n, flag_v, flag_x;
+
+/* heredoc.c */
+void heredoc_pending(Node *redir, const char *eof, bool quoted);
+void heredoc_read_all(void);
+bool heredoc_waiting(void);
+void heredoc_discard(void);
+
+/* builtins.c */
+typedef void Builtin(List *args);
+Builtin *builtin_get(const char *name);
+bool builtin_each(void (*f)(const char *name, void *ctx), void *ctx);
+void dot_file(List *args, bool interactive);
+
+/* startup.c */
+extern bool flag_c, flag_d, flag_i, flag_l, flag_o, flag_p, flag_s, flag_I;
+int rc_main(int argc, char **argv, char **envp);
+NORETURN void rc_exit(int code);
+
+#endif

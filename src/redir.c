@@ -1,0 +1,284 @@
+/* redir.c: redirections, for the three ways a command is run: in the shell
+ * (descriptors saved and restored), in a forked child (applied for good),
+ * or as posix_spawn file actions.  Files are opened by the shell itself
+ * first, so errors name the file and the shell goes on. */
+#include "rc.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+enum { OP_DUP, OP_CLOSE };
+typedef struct { int op, target, src; } Op;
+typedef struct { Op *ops; int nops; int *opened; int nopened; } Plan;
+
+struct Spawnfds {
+	Plan plan;
+	posix_spawn_file_actions_t fa;
+};
+
+static void add_op(Plan *p, int op, int target, int src)
+{
+	p->ops = erealloc(p->ops, (p->nops + 1) * sizeof *p->ops);
+	p->ops[p->nops++] = (Op) { op, target, src };
+}
+
+static void add_opened(Plan *p, int fd)
+{
+	p->opened = erealloc(p->opened, (p->nopened + 1) * sizeof *p->opened);
+	p->opened[p->nopened++] = fd;
+}
+
+static void plan_free(Plan *p)
+{
+	for (int i = 0; i < p->nopened; i++)
+		close(p->opened[i]);
+	free(p->ops);
+	free(p->opened);
+}
+
+/* Here documents and strings: a pipe when the text fits in one, else an
+ * unlinked temporary file, so that writing never waits for the reader. */
+static int text_fd(const char *text)
+{
+	size_t len = strlen(text);
+	int p[2];
+	if (len <= 65536 && pipe2(p, O_CLOEXEC) == 0) {
+		if (writeall(p[1], text, len) == 0) {
+			close(p[1]);
+			return p[0];
+		}
+		close(p[0]);
+		close(p[1]);
+	}
+	const char *dir = getenv("TMPDIR");
+	char *name = nfmt("%s/rc-here.XXXXXX", dir && *dir ? dir : "/tmp");
+	int fd = mkostemp(name, O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	unlink(name);
+	if (writeall(fd, text, len) < 0 || lseek(fd, 0, SEEK_SET) < 0) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+static int open_target(Node *r)
+{
+	List *t = glom(r->k[0]);
+	if (r->kind == rHerestr) {
+		int fd = text_fd(t ? list_flat(t, " ") : "");
+		if (fd < 0)
+			uerror("rc: here document: %s", strerror(errno));
+		return fd;
+	}
+	if (t == NULL || t->n != NULL) {
+		rc_warn(t == NULL ? "null filename in redirection" : "multi-word filename in redirection");
+		return -1;
+	}
+	static const int flags[] = {
+		[rFrom] = O_RDONLY, [rCreate] = O_WRONLY | O_CREAT | O_TRUNC,
+		[rAppend] = O_WRONLY | O_CREAT | O_APPEND,
+	};
+	int fd = open(t->w, flags[r->kind] | O_CLOEXEC, 0666);
+	if (fd < 0)
+		uerror("rc: %s: %s", t->w, strerror(errno));
+	return fd;
+}
+
+/* The highest descriptor the redirections name: files we open are kept
+ * above it so that applying one redirection cannot clobber another's file. */
+static int max_fd(Node *items)
+{
+	int max = 2;
+	for (; items != NULL; items = items->k[1]) {
+		Node *r = items->k[0];
+		if (r->type != nRedir)
+			continue;
+		if (r->fd[0] > max)
+			max = r->fd[0];
+		if (r->kind == rDup && r->fd[1] > max)
+			max = r->fd[1];
+	}
+	return max;
+}
+
+static bool plan_make(Plan *p, Node *items)
+{
+	memset(p, 0, sizeof *p);
+	int max = -1;
+	for (; items != NULL; items = items->k[1]) {
+		Node *r = items->k[0];
+		if (r->type != nRedir)
+			continue;
+		if (r->kind == rDup) {
+			add_op(p, OP_DUP, r->fd[0], r->fd[1]);
+			continue;
+		}
+		if (r->kind == rClose) {
+			add_op(p, OP_CLOSE, r->fd[0], -1);
+			continue;
+		}
+		if (max < 0)
+			max = max_fd(items);
+		int fd = open_target(r);
+		if (fd < 0) {
+			plan_free(p);
+			return false;
+		}
+		if (fd <= max) {
+			int high = fcntl(fd, F_DUPFD_CLOEXEC, max + 1);
+			close(fd);
+			fd = high;
+		}
+		add_opened(p, fd);
+		add_op(p, OP_DUP, r->fd[0], fd);
+	}
+	return true;
+}
+
+/* In-shell redirections: each target's old descriptor is kept here. */
+typedef struct { int fd, saved; } Saved;
+static Saved *saved;
+static int nsaved, maxsaved;
+
+int fd_depth(void)
+{
+	return nsaved;
+}
+
+void fd_unwind(int depth)
+{
+	while (nsaved > depth) {
+		Saved *s = &saved[--nsaved];
+		if (s->saved >= 0) {
+			dup2(s->saved, s->fd);
+			close(s->saved);
+		} else
+			close(s->fd);
+	}
+}
+
+/* After exec with only redirections: they are for good. */
+void fd_forget(int depth)
+{
+	while (nsaved > depth) {
+		Saved *s = &saved[--nsaved];
+		if (s->saved >= 0)
+			close(s->saved);
+	}
+}
+
+static void save(int fd)
+{
+	if (nsaved == maxsaved) {
+		maxsaved = maxsaved ? maxsaved * 2 : 16;
+		saved = erealloc(saved, maxsaved * sizeof *saved);
+	}
+	int copy = fcntl(fd, F_DUPFD_CLOEXEC, 10);
+	saved[nsaved++] = (Saved) { fd, copy };
+}
+
+static bool apply(Plan *p, bool keep)
+{
+	for (int i = 0; i < p->nops; i++) {
+		Op *o = &p->ops[i];
+		if (keep)
+			save(o->target);
+		if (o->op == OP_CLOSE)
+			close(o->target);
+		else if (o->src != o->target && dup2(o->src, o->target) < 0) {
+			uerror("rc: %d: %s", o->src, strerror(errno));
+			return false;
+		}
+	}
+	return true;
+}
+
+bool redir_in_shell(Node *items)
+{
+	Plan p;
+	if (!plan_make(&p, items))
+		return false;
+	bool ok = apply(&p, true);
+	plan_free(&p);
+	return ok;
+}
+
+void redir_in_child(Node *items)
+{
+	Plan p;
+	if (!plan_make(&p, items) || !apply(&p, false))
+		rc_exit(1);
+	plan_free(&p);
+}
+
+Spawnfds *redir_for_spawn(Node *items)
+{
+	Spawnfds *sf = nnew(Spawnfds);
+	if (!plan_make(&sf->plan, items))
+		return NULL;
+	posix_spawn_file_actions_init(&sf->fa);
+	for (int i = 0; i < sf->plan.nops; i++) {
+		Op *o = &sf->plan.ops[i];
+		if (o->op == OP_CLOSE)
+			posix_spawn_file_actions_addclose(&sf->fa, o->target);
+		else
+			posix_spawn_file_actions_adddup2(&sf->fa, o->src, o->target);
+	}
+	return sf;
+}
+
+void *redir_spawn_actions(Spawnfds *sf)
+{
+	return sf->plan.nops > 0 ? &sf->fa : NULL;
+}
+
+void redir_spawn_done(Spawnfds *sf)
+{
+	posix_spawn_file_actions_destroy(&sf->fa);
+	plan_free(&sf->plan);
+}
+
+/* <{cmd} and >{cmd}: a pipe to a child, named as /dev/fd/N; the shell's
+ * end is closed and the child reaped when the command is done. */
+typedef struct { int fd; pid_t pid; } Nmpipe;
+static Nmpipe *nmpipes;
+static int nnmpipes;
+
+char *nmpipe(Node *n)
+{
+	int p[2];
+	if (pipe(p) < 0)
+		rc_syserror("pipe");
+	bool reader = n->fd[0] == 1;	/* >{cmd}: the child reads */
+	pid_t pid = rc_fork();
+	if (pid == 0) {
+		int mine = reader ? p[0] : p[1], target = reader ? 0 : 1;
+		close(reader ? p[1] : p[0]);
+		if (mine != target) {
+			dup2(mine, target);
+			close(mine);
+		}
+		walk_in_child(n->k[0]);
+	}
+	child_add(pid, false);
+	int keep = reader ? p[1] : p[0];
+	close(reader ? p[0] : p[1]);
+	nmpipes = erealloc(nmpipes, (nnmpipes + 1) * sizeof *nmpipes);
+	nmpipes[nnmpipes++] = (Nmpipe) { keep, pid };
+	return nfmt("/dev/fd/%d", keep);
+}
+
+void nmpipe_reap(void)
+{
+	for (int i = 0; i < nnmpipes; i++)
+		close(nmpipes[i].fd);
+	for (int i = 0; i < nnmpipes; i++)
+		child_wait(nmpipes[i].pid);
+	nnmpipes = 0;
+}

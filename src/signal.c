@@ -1,0 +1,137 @@
+/* signal.c: the shell's own signal handling, and functions named after
+ * signals.  A non-interactive shell sets up nothing until a script defines
+ * a handler, so start-up costs no system calls here. */
+#include "rc.h"
+#include "../lineedit/le.h"
+
+#include <string.h>
+#include <unistd.h>
+
+volatile sig_atomic_t sig_pending;
+volatile sig_atomic_t interrupted;
+static volatile sig_atomic_t caught[NSIG];
+
+/* What the shell itself did to each signal: 0 default, or one of these. */
+enum { S_DEFAULT, S_CAUGHT, S_IGNORED_BY_USER, S_IGNORED_BY_SHELL };
+static unsigned char state[NSIG];
+
+static void on_signal(int sig)
+{
+	caught[sig] = 1;
+	sig_pending = 1;
+	if (sig == SIGINT)
+		interrupted = 1;
+	if (sig == SIGINT || sig == SIGWINCH)
+		le_on_signal(sig);
+}
+
+static void set(int sig, int how)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = how == S_CAUGHT ? on_signal : how == S_DEFAULT ? SIG_DFL : SIG_IGN;
+	/* No SA_RESTART: a caught signal must interrupt a blocking read or
+	 * wait so that its handler can run promptly. */
+	sigaction(sig, &sa, NULL);
+	state[sig] = how;
+}
+
+/* Interactive shells survive SIGINT and ignore SIGQUIT and SIGTERM (unless -d). */
+void sig_init(void)
+{
+	if (!interactive)
+		return;
+	set(SIGINT, S_CAUGHT);
+	set(SIGWINCH, S_CAUGHT);
+	if (!flag_d) {
+		set(SIGQUIT, S_IGNORED_BY_SHELL);
+		set(SIGTERM, S_IGNORED_BY_SHELL);
+	}
+}
+
+/* fn sigX {body}: catch it; an empty body ignores it; no body restores it. */
+void sig_set_handler(int sig, Node *body)
+{
+	if (sig == SIGKILL || sig == SIGSTOP)
+		return;
+	if (body == NULL) {
+		if (interactive && (sig == SIGINT || sig == SIGWINCH))
+			set(sig, S_CAUGHT);
+		else if (interactive && !flag_d && (sig == SIGQUIT || sig == SIGTERM))
+			set(sig, S_IGNORED_BY_SHELL);
+		else
+			set(sig, S_DEFAULT);
+		return;
+	}
+	bool empty = body->type == nBrace && body->k[0] == NULL;
+	set(sig, empty ? S_IGNORED_BY_USER : S_CAUGHT);
+}
+
+/* Signals a spawned child must have set back to default: the ones the
+ * shell ignores for itself.  Caught ones are reset by exec. */
+void sig_child_defaults(sigset_t *deflt)
+{
+	sigemptyset(deflt);
+	for (int sig = 1; sig < NSIG; sig++)
+		if (state[sig] == S_IGNORED_BY_SHELL)
+			sigaddset(deflt, sig);
+}
+
+/* In a forked child: handlers reset; the user's ignores are inherited. */
+void sig_child_reset(void)
+{
+	for (int sig = 1; sig < NSIG; sig++) {
+		if (state[sig] == S_CAUGHT || state[sig] == S_IGNORED_BY_SHELL)
+			set(sig, S_DEFAULT);
+		caught[sig] = 0;
+	}
+	sig_pending = 0;
+	interrupted = 0;
+}
+
+/* Run the handlers for signals that arrived.  An interactive shell with no
+ * sigint function abandons the current command. */
+void sig_check(void)
+{
+	if (!sig_pending)
+		return;
+	sig_pending = 0;
+	for (int sig = 1; sig < NSIG; sig++) {
+		if (!caught[sig])
+			continue;
+		caught[sig] = 0;
+		if (sig == SIGWINCH)
+			continue;
+		Node *fn = fn_get(signame(sig));
+		if (fn != NULL) {
+			if (sig == SIGINT)
+				interrupted = 0;
+			fn_call(signame(sig), fn, NULL);
+		} else if (sig == SIGINT) {
+			interrupted = 0;
+			writeall(2, "\n", 1);
+			rc_raise(eInterrupt);
+		}
+	}
+}
+
+/* fn sigexit runs once, when the shell exits (never in a child). */
+void sig_exit_handler(void)
+{
+	static bool done;
+	if (done)
+		return;
+	done = true;
+	Node *fn = fn_get("sigexit");
+	if (fn != NULL)
+		fn_call("sigexit", fn, NULL);
+}
+
+/* Leave the shell: fn sigexit first, unless this is a forked child. */
+NORETURN void rc_exit(int code)
+{
+	if (!in_child)
+		sig_exit_handler();
+	_exit(code & 0xff);
+}

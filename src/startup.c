@@ -1,0 +1,159 @@
+/* startup.c: the command line, the shell's initial variables, and which
+ * input to read.  A script start does only what a script needs: no locale,
+ * no signal set-up, no line editor, no start-up file. */
+#include "rc.h"
+#include "../lineedit/le.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <locale.h>
+#include <string.h>
+#include <unistd.h>
+
+bool flag_c, flag_d, flag_i, flag_l, flag_o, flag_p, flag_s, flag_I;
+void input_setup_editor(void);
+
+static List *words(char **v, int n)
+{
+	List *head = NULL, **tail = &head;
+	for (int i = 0; i < n; i++) {
+		*tail = mklist(v[i], NULL, NULL);
+		tail = &(*tail)->n;
+	}
+	return head;
+}
+
+static void defaults(void)
+{
+	static char *ifs[] = { " ", "\t", "\n" }, *prompt[] = { "; ", "" };
+	var_set_default("ifs", words(ifs, 3));
+	var_set_default("prompt", words(prompt, 2));
+	var_set_default("version", mklist(PACKAGE_VERSION, NULL, NULL));
+	var_set("nl", mklist("\n", NULL, NULL));
+	var_set("tab", mklist("\t", NULL, NULL));
+}
+
+/* Without -o, descriptors 0, 1 and 2 are made to exist. */
+static void open_std(void)
+{
+	for (int fd = 0; fd < 3; fd++)
+		if (fcntl(fd, F_GETFD) < 0 && errno == EBADF) {
+			int n = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
+			if (n >= 0 && n != fd) {
+				dup2(n, fd);
+				close(n);
+			}
+		}
+}
+
+/* Flags; returns the index of the first argument, or -1 after an error. */
+static int options(int argc, char **argv, const char **cmd)
+{
+	int i = 1;
+	for (; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++) {
+		if (strcmp(argv[i], "--") == 0)
+			return i + 1;
+		for (const char *f = argv[i] + 1; *f; f++) {
+			switch (*f) {
+			case 'c':
+				flag_c = true;
+				if (f[1] != '\0')
+					*cmd = f + 1;
+				else if (i + 1 < argc)
+					*cmd = argv[++i];
+				else {
+					fprint(2, "%s: option requires an argument -- c\n", argv[0]);
+					return -1;
+				}
+				goto next;
+			case 'd': flag_d = true; break;
+			case 'e': flag_e = true; break;
+			case 'i': flag_i = true; break;
+			case 'I': flag_I = true; break;
+			case 'l': flag_l = true; break;
+			case 'n': flag_n = true; break;
+			case 'o': flag_o = true; break;
+			case 'p': flag_p = true; break;
+			case 's': flag_s = true; break;
+			case 'v': flag_v = true; break;
+			case 'x': flag_x = true; break;
+			default:
+				fprint(2, "%s: bad option: -%c\n", argv[0], *f);
+				return -1;
+			}
+		}
+	next:;
+	}
+	return i;
+}
+
+/* $home/.rcrc for a login shell; a missing file is not an error. */
+static void login_file(void)
+{
+	List *home = var_get("home");
+	if (home == NULL)
+		return;
+	char *path = nfmt("%s/.rcrc", home->w);
+	if (access(path, F_OK) != 0)
+		return;
+	Catch c;
+	if (catch_push(&c) == 0) {
+		dot_file(mklist(path, NULL, NULL), false);
+		catch_pop(&c);
+	}
+}
+
+int rc_main(int argc, char **argv, char **envp)
+{
+	const char *cmd = NULL;
+	argv0 = argv[0];
+	int i = options(argc, argv, &cmd);
+	if (i < 0)
+		return 1;
+	if (!flag_o)
+		open_std();
+	defaults();
+	env_import(envp, !flag_p);
+	var_set_default("pid", mklist(nfmt("%d", (int) getpid()), NULL, NULL));
+	if (var_get("path") == NULL) {
+		static char *path[] = { "/usr/local/bin", "/usr/bin", "/bin", "." };
+		var_set("path", words(path, 4));
+	}
+	bool script = !flag_c && !flag_s && i < argc;
+	interactive = flag_i || (!flag_c && !script && !flag_I && isatty(0));
+	if (flag_I)
+		interactive = false;
+	sig_init();
+	if (flag_l || argv0[0] == '-')
+		login_file();
+	var_set_default("0", mklist(argv0, NULL, NULL));
+	if (flag_c) {
+		args_set(words(argv + i, argc - i));
+		input_string(cmd, true);
+	} else if (script) {
+		int fd = open(argv[i], O_RDONLY | O_CLOEXEC);
+		if (fd < 0) {
+			uerror("rc: %s: %s", argv[i], strerror(errno));
+			return 1;
+		}
+		int high = fcntl(fd, F_DUPFD_CLOEXEC, 10);
+		if (high >= 0) {
+			close(fd);
+			fd = high;
+		}
+		var_set_default("0", mklist(argv[i], NULL, NULL));
+		args_set(words(argv + i + 1, argc - i - 1));
+		input_fd(fd, argv[i]);
+	} else {
+		args_set(words(argv + i, argc - i));
+		if (interactive && isatty(0)) {
+			setlocale(LC_ALL, "");
+			input_setup_editor();
+			input_interactive();
+		} else if (interactive) {
+			input_interactive();
+		} else
+			input_fd(0, NULL);
+	}
+	rc_exit(input_loop());
+}

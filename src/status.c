@@ -1,0 +1,191 @@
+/* status.c: $status, kept as the wait statuses of the last command or of
+ * every stage of the last pipeline, and the names of signals. */
+#include "rc.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+static const struct { int sig; const char *name, *msg; } sigs[] = {
+	{ SIGHUP, "sighup", "hangup" }, { SIGINT, "sigint", "" },
+	{ SIGQUIT, "sigquit", "quit" }, { SIGILL, "sigill", "illegal instruction" },
+	{ SIGTRAP, "sigtrap", "trace trap" }, { SIGABRT, "sigabrt", "abort" },
+	{ SIGBUS, "sigbus", "bus error" }, { SIGFPE, "sigfpe", "floating point error" },
+	{ SIGKILL, "sigkill", "killed" }, { SIGUSR1, "sigusr1", "user defined signal 1" },
+	{ SIGSEGV, "sigsegv", "segmentation violation" }, { SIGUSR2, "sigusr2", "user defined signal 2" },
+	{ SIGPIPE, "sigpipe", "" }, { SIGALRM, "sigalrm", "alarm clock" },
+	{ SIGTERM, "sigterm", "terminated" }, { SIGSTKFLT, "sigstkflt", "stack fault" },
+	{ SIGCHLD, "sigchld", "child stop or exit" }, { SIGCONT, "sigcont", "continue" },
+	{ SIGSTOP, "sigstop", "stopped by signal" }, { SIGTSTP, "sigtstp", "stopped" },
+	{ SIGTTIN, "sigttin", "background tty read" }, { SIGTTOU, "sigttou", "background tty write" },
+	{ SIGURG, "sigurg", "urgent condition on i/o channel" },
+	{ SIGXCPU, "sigxcpu", "exceeded cpu time limit" }, { SIGXFSZ, "sigxfsz", "exceeded file size limit" },
+	{ SIGVTALRM, "sigvtalrm", "virtual timer alarm" }, { SIGPROF, "sigprof", "profiling timer alarm" },
+	{ SIGWINCH, "sigwinch", "window size change" }, { SIGIO, "sigio", "socket i/o possible" },
+	{ SIGPWR, "sigpwr", "power-fail restart" }, { SIGSYS, "sigsys", "invalid argument to system call" },
+};
+enum { NSIGS = sizeof sigs / sizeof *sigs };
+
+const char *signame(int sig)
+{
+	for (int i = 0; i < NSIGS; i++)
+		if (sigs[i].sig == sig)
+			return sigs[i].name;
+	return nfmt("sigunknown%d", sig);
+}
+
+const char *sigmsg(int sig)
+{
+	for (int i = 0; i < NSIGS; i++)
+		if (sigs[i].sig == sig)
+			return sigs[i].msg;
+	return nfmt("unknown signal %d", sig);
+}
+
+int sig_by_name(const char *name)
+{
+	for (int i = 0; i < NSIGS; i++)
+		if (strcmp(sigs[i].name, name) == 0)
+			return sigs[i].sig;
+	if (strncmp(name, "sigunknown", 10) == 0) {
+		int n = atoi(name + 10);
+		if (n > 0 && n < NSIG)
+			return n;
+	}
+	return 0;
+}
+
+/* Every signal number with a name, for whatis -s. */
+int sig_count(void) { return NSIG - 1; }
+
+static int *statuses;
+static int nstatus = 1, maxstatus;
+
+static void ensure(int n)
+{
+	if (n > maxstatus) {
+		maxstatus = n * 2;
+		statuses = erealloc(statuses, maxstatus * sizeof *statuses);
+	}
+}
+
+void status_set(int wstat)
+{
+	ensure(1);
+	statuses[0] = wstat;
+	nstatus = 1;
+}
+
+void status_set_list(const int *w, int n)
+{
+	ensure(n > 0 ? n : 1);
+	memcpy(statuses, w, n * sizeof *w);
+	nstatus = n;
+	if (n == 0)
+		status_set(0);
+}
+
+void status_set_bool(bool ok)
+{
+	status_set(ok ? 0 : 1 << 8);
+}
+
+/* True when every status is zero, as for a pipeline. */
+bool status_true(void)
+{
+	ensure(1);
+	for (int i = 0; i < nstatus; i++)
+		if (statuses[i] != 0)
+			return false;
+	return true;
+}
+
+/* The shell's exit code: the status, or 1 for a signal or failed pipeline. */
+int status_exit_code(void)
+{
+	ensure(1);
+	if (nstatus > 1)
+		return status_true() ? 0 : 1;
+	int w = statuses[0];
+	if (WIFSIGNALED(w))
+		return 1;
+	return WEXITSTATUS(w);
+}
+
+char *status_word_of(int w)
+{
+	if (WIFSIGNALED(w))
+		return nfmt("%s%s", signame(WTERMSIG(w)), WCOREDUMP(w) ? "+core" : "");
+	return nfmt("%d", WEXITSTATUS(w));
+}
+
+List *status_list(void)
+{
+	ensure(1);
+	List *head = NULL, **tail = &head;
+	for (int i = 0; i < nstatus; i++) {
+		*tail = mklist(status_word_of(statuses[i]), NULL, NULL);
+		tail = &(*tail)->n;
+	}
+	return head;
+}
+
+/* A word of a status list: a number, or a signal name with optional +core.
+ * Returns 0 for a word that is neither. */
+int status_word(const char *w, int *wstat)
+{
+	if (*w >= '0' && *w <= '9') {
+		char *end;
+		long n = strtol(w, &end, 10);
+		if (*end != '\0')
+			return 0;
+		*wstat = (n & 0xff) << 8;
+		return 1;
+	}
+	size_t len = strlen(w);
+	bool core = len > 5 && strcmp(w + len - 5, "+core") == 0;
+	char *name = nstrndup(w, core ? len - 5 : len);
+	int sig = sig_by_name(name);
+	if (sig == 0)
+		return 0;
+	*wstat = sig | (core ? 0x80 : 0);
+	return 1;
+}
+
+/* return, exit: set $status from words, or print "bad status". */
+bool status_from_words(List *l)
+{
+	int n = list_len(l), i = 0;
+	int *w = nalloc((n ? n : 1) * sizeof *w);
+	for (; l != NULL; l = l->n)
+		if (!status_word(l->w, &w[i++])) {
+			uerror("bad status");
+			status_set(1 << 8);
+			return false;
+		}
+	status_set_list(w, n);
+	return true;
+}
+
+/* What the reference prints for a child killed by a signal. */
+void status_report(pid_t pid, int w, bool bg)
+{
+	if (!WIFSIGNALED(w))
+		return;
+	int sig = WTERMSIG(w);
+	const char *msg = sigmsg(sig);
+	if (*msg == '\0')
+		return;
+	Str s = { 0 };
+	if (bg)
+		str_fmt(&s, "%d: ", (int) pid);
+	str_adds(&s, msg);
+	if (WCOREDUMP(w))
+		str_adds(&s, "--core dumped");
+	str_addc(&s, '\n');
+	writeall(2, s.buf, s.len);
+	free(s.buf);
+}
+
+int status_count(void) { return nstatus; }
+const int *status_raw(void) { return statuses; }

@@ -1,0 +1,300 @@
+/* tree.c: building parse trees, copying them out of the arena, and printing
+ * them back as rc source (for whatis, -x and exported functions). */
+#include "rc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+Node *mk(NodeType t, Node *a, Node *b, Node *c)
+{
+	Node *n = nnew(Node);
+	memset(n, 0, sizeof *n);
+	n->type = t;
+	n->k[0] = a;
+	n->k[1] = b;
+	n->k[2] = c;
+	return n;
+}
+
+Node *mkword(const char *s, bool quoted)
+{
+	Node *n = mk(quoted ? nQword : nWord, NULL, NULL, NULL);
+	n->s = (char *) s;
+	return n;
+}
+
+Node *mkredir(int kind, int fd0, int fd1, Node *target)
+{
+	Node *n = mk(nRedir, target, NULL, NULL);
+	n->kind = kind;
+	n->fd[0] = fd0;
+	n->fd[1] = fd1;
+	return n;
+}
+
+/* A tree is copied into one heap block, so one free() releases it. */
+static size_t tree_size(const Node *n)
+{
+	if (n == NULL)
+		return 0;
+	size_t size = sizeof(Node) + _Alignof(Node);
+	if (n->s != NULL)
+		size += strlen(n->s) + 1;
+	for (int i = 0; i < 3; i++)
+		size += tree_size(n->k[i]);
+	return size;
+}
+
+static Node *copy_into(const Node *n, char **space)
+{
+	if (n == NULL)
+		return NULL;
+	size_t align = _Alignof(Node);
+	*space = (char *) (((size_t) *space + align - 1) & ~(align - 1));
+	Node *c = (Node *) *space;
+	*space += sizeof(Node);
+	*c = *n;
+	for (int i = 0; i < 3; i++)
+		c->k[i] = copy_into(n->k[i], space);
+	if (n->s != NULL) {
+		size_t len = strlen(n->s) + 1;
+		c->s = memcpy(*space, n->s, len);
+		*space += len;
+	}
+	return c;
+}
+
+Node *tree_copy(const Node *n)
+{
+	if (n == NULL)
+		return NULL;
+	char *space = ealloc(tree_size(n));
+	return copy_into(n, &space);
+}
+
+void tree_free(Node *n)
+{
+	free(n);
+}
+
+/* Printing follows the reference's compact form: "if(c){a}else b",
+ * "for(i in (a b))echo $i", "a|[2]b", "x=(a b) cmd". */
+static void pr(Str *s, const Node *n);
+
+/* A list: bare when it has one element, in parentheses otherwise. */
+static void pr_list(Str *s, const Node *n)
+{
+	if (n != NULL && n->type == nList && n->k[0] != NULL && n->k[1] == NULL) {
+		pr(s, n->k[0]);
+		return;
+	}
+	if (n != NULL && n->type != nList) {
+		pr(s, n);
+		return;
+	}
+	str_addc(s, '(');
+	for (; n != NULL && n->k[0] != NULL; n = n->k[1]) {
+		pr(s, n->k[0]);
+		if (n->k[1] != NULL)
+			str_addc(s, ' ');
+	}
+	str_addc(s, ')');
+}
+
+static bool plain_name(const char *s)
+{
+	if (*s == '\0')
+		return false;
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+		      (*s >= '0' && *s <= '9') || *s == '_' || *s == '*'))
+			return false;
+	return true;
+}
+
+static void pr_varname(Str *s, const Node *n)
+{
+	if ((n->type == nWord || n->type == nQword) && plain_name(n->s))
+		str_adds(s, n->s);
+	else if (n->type == nWord || n->type == nQword)
+		str_quote(s, n->s);
+	else if (n->type == nVar) {
+		str_adds(s, "($");
+		pr_varname(s, n->k[0]);
+		str_addc(s, ')');
+	} else
+		pr_list(s, n);
+}
+
+static void pr_redir(Str *s, const Node *n)
+{
+	bool in = n->kind == rFrom || n->kind == rHerestr ||
+		((n->kind == rDup || n->kind == rClose) && n->s != NULL && *n->s == '<');
+	static const char *const ops[] = { "<", ">", ">>", "<<<", ">", ">" };
+	const char *op = ops[n->kind];
+	if ((n->kind == rDup || n->kind == rClose) && in)
+		op = "<";
+	str_adds(s, op);
+	if (n->kind == rDup)
+		str_fmt(s, "[%d=%d]", n->fd[0], n->fd[1]);
+	else if (n->kind == rClose)
+		str_fmt(s, "[%d=]", n->fd[0]);
+	else {
+		if (n->fd[0] != (in ? 0 : 1))
+			str_fmt(s, "[%d]", n->fd[0]);
+		pr(s, n->k[0]);
+	}
+}
+
+static void pr_words(Str *s, const Node *n)
+{
+	for (; n != NULL; n = n->k[1]) {
+		if (n->k[0] != NULL)
+			pr(s, n->k[0]);
+		if (n->k[1] != NULL)
+			str_addc(s, ' ');
+	}
+}
+
+static void pr_brace(Str *s, const Node *n)
+{
+	str_addc(s, '{');
+	if (n->k[0] != NULL)
+		pr(s, n->k[0]);
+	str_addc(s, '}');
+}
+
+static void pr(Str *s, const Node *n)
+{
+	if (n == NULL)
+		return;
+	switch (n->type) {
+	case nWord: str_adds(s, n->s); break;
+	case nQword: str_quote(s, n->s); break;
+	case nVar: str_addc(s, '$'); pr_varname(s, n->k[0]); break;
+	case nVarsub:
+		str_addc(s, '$');
+		pr_varname(s, n->k[0]);
+		str_addc(s, '(');
+		pr_list(s, n->k[1]);
+		str_addc(s, ')');
+		break;
+	case nCount: str_adds(s, "$#"); pr_varname(s, n->k[0]); break;
+	case nFlat: str_adds(s, "$^"); pr_varname(s, n->k[0]); break;
+	case nBackq:
+		if (n->k[1] != NULL) {
+			str_adds(s, "``");
+			pr_list(s, n->k[1]);
+		} else
+			str_addc(s, '`');
+		str_addc(s, '{');
+		pr(s, n->k[0]);
+		str_addc(s, '}');
+		break;
+	case nConcat: pr(s, n->k[0]); str_addc(s, '^'); pr(s, n->k[1]); break;
+	case nList: pr_list(s, n); break;
+	case nNmpipe:
+		str_adds(s, n->fd[0] ? ">{" : "<{");
+		pr(s, n->k[0]);
+		str_addc(s, '}');
+		break;
+	case nSimple: pr_words(s, n->k[0]); break;
+	case nRedirs:
+		pr(s, n->k[0]);
+		for (const Node *r = n->k[1]; r != NULL; r = r->k[1]) {
+			str_addc(s, ' ');
+			pr(s, r->k[0]);
+		}
+		break;
+	case nRedir: pr_redir(s, n); break;
+	case nAssign: case nLocal:
+		pr_varname(s, n->k[0]);
+		str_addc(s, '=');
+		pr_list(s, n->k[1]);
+		if (n->type == nLocal) {
+			str_addc(s, ' ');
+			pr(s, n->k[2]);
+		}
+		break;
+	case nBrace: pr_brace(s, n); break;
+	case nSeq:
+		pr(s, n->k[0]);
+		if (n->k[0]->type != nAsync)
+			str_addc(s, ';');
+		pr(s, n->k[1]);
+		break;
+	case nAsync: pr(s, n->k[0]); str_addc(s, '&'); break;
+	case nAnd: pr(s, n->k[0]); str_adds(s, "&&"); pr(s, n->k[1]); break;
+	case nOr: pr(s, n->k[0]); str_adds(s, "||"); pr(s, n->k[1]); break;
+	case nBang: str_addc(s, '!'); pr(s, n->k[0]); break;
+	case nSubshell: str_adds(s, "@ "); pr(s, n->k[0]); break;
+	case nPipe:
+		pr(s, n->k[0]);
+		str_addc(s, '|');
+		if (n->fd[1] != 0)
+			str_fmt(s, "[%d=%d]", n->fd[0], n->fd[1]);
+		else if (n->fd[0] != 1)
+			str_fmt(s, "[%d]", n->fd[0]);
+		pr(s, n->k[1]);
+		break;
+	case nIf:
+		str_adds(s, "if(");
+		pr(s, n->k[0]);
+		str_addc(s, ')');
+		pr(s, n->k[1]);
+		if (n->k[2] != NULL) {
+			str_adds(s, "else ");
+			pr(s, n->k[2]);
+		}
+		break;
+	case nIfnot: str_adds(s, "if not "); pr(s, n->k[0]); break;
+	case nFor:
+		str_adds(s, "for(");
+		pr(s, n->k[0]);
+		str_adds(s, " in ");
+		if (n->k[1] != NULL)
+			pr_list(s, n->k[1]);
+		else
+			str_adds(s, "$*");
+		str_addc(s, ')');
+		pr(s, n->k[2]);
+		break;
+	case nWhile:
+		str_adds(s, "while(");
+		pr(s, n->k[0]);
+		str_addc(s, ')');
+		pr(s, n->k[1]);
+		break;
+	case nSwitch:
+		str_adds(s, "switch(");
+		pr(s, n->k[0]);
+		str_addc(s, ')');
+		str_addc(s, '{');
+		pr(s, n->k[1]);
+		str_addc(s, '}');
+		break;
+	case nCase: str_adds(s, "case "); pr_list(s, n->k[0]); break;
+	case nMatch: str_adds(s, "~ "); pr(s, n->k[0]); str_addc(s, ' '); pr_list(s, n->k[1]); break;
+	case nNewfn:
+		str_adds(s, "fn ");
+		pr_list(s, n->k[0]);
+		str_addc(s, ' ');
+		pr(s, n->k[1]);
+		break;
+	case nRmfn: str_adds(s, "fn "); pr_list(s, n->k[0]); break;
+	}
+}
+
+void tree_print(Str *s, const Node *n)
+{
+	pr(s, n);
+}
+
+char *tree_string(const Node *n)
+{
+	Str s = { 0 };
+	pr(&s, n);
+	char *r = nstrdup(s.buf ? s.buf : "");
+	free(s.buf);
+	return r;
+}

@@ -1,0 +1,313 @@
+/* var.c: variables, the aliased pairs (path/PATH, home/HOME, cdpath/CDPATH),
+ * the computed ones ($status, $*, $1..., $apids), and local assignments. */
+#include "rc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+	NOEXPORT = 1,	/* never put in the environment */
+	EXPLICIT = 2,	/* set by the user or inherited (for $prompt, $version) */
+};
+
+struct Sym {
+	Sym *next;
+	char *name;
+	List *val;	/* one heap block, see heap_list() */
+	Node *fn;	/* function body, one heap block */
+	char *fndef;	/* an imported function's text, parsed on first use */
+	unsigned flags;
+};
+
+enum { NBUCKETS = 512 };
+static Sym *table[NBUCKETS];
+char *argv0;
+
+static unsigned hash(const char *s)
+{
+	unsigned h = 2166136261u;
+	while (*s)
+		h = (h ^ (unsigned char) *s++) * 16777619u;
+	return h % NBUCKETS;
+}
+
+Sym *sym_lookup(const char *name, bool create)
+{
+	unsigned h = hash(name);
+	for (Sym *s = table[h]; s != NULL; s = s->next)
+		if (strcmp(s->name, name) == 0)
+			return s;
+	if (!create)
+		return NULL;
+	Sym *s = ealloc(sizeof *s);
+	memset(s, 0, sizeof *s);
+	s->name = estrdup(name);
+	s->next = table[h];
+	table[h] = s;
+	return s;
+}
+
+/* A heap copy of a list in one block: nodes first, then the strings. */
+static List *heap_list(const List *l)
+{
+	if (l == NULL)
+		return NULL;
+	size_t n = 0, bytes = 0;
+	for (const List *p = l; p != NULL; p = p->n)
+		n++, bytes += strlen(p->w) + 1;
+	List *v = ealloc(n * sizeof(List) + bytes);
+	char *s = (char *) (v + n);
+	size_t i = 0;
+	for (const List *p = l; p != NULL; p = p->n, i++) {
+		size_t len = strlen(p->w) + 1;
+		v[i].w = memcpy(s, p->w, len);
+		v[i].m = NULL;
+		v[i].n = p->n ? &v[i + 1] : NULL;
+		s += len;
+	}
+	return v;
+}
+
+static bool is_number(const char *s)
+{
+	if (*s == '\0')
+		return false;
+	for (; *s; s++)
+		if (*s < '0' || *s > '9')
+			return false;
+	return true;
+}
+
+List *args_get(void)
+{
+	Sym *s = sym_lookup("*", false);
+	return s ? s->val : NULL;
+}
+
+List *var_get(const char *name)
+{
+	switch (name[0]) {
+	case 's':
+		if (strcmp(name, "status") == 0)
+			return status_list();
+		break;
+	case 'a':
+		if (strcmp(name, "apids") == 0)
+			return child_async_list();
+		break;
+	case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
+		if (is_number(name)) {
+			long i = atol(name);
+			List *l = args_get();
+			while (l != NULL && --i > 0)
+				l = l->n;
+			return l != NULL ? mklist(l->w, NULL, NULL) : NULL;
+		}
+		break;
+	}
+	Sym *s = sym_lookup(name, false);
+	return s != NULL ? s->val : NULL;
+}
+
+/* Names that are never exported, and those exported only once set. */
+static unsigned default_flags(const char *name)
+{
+	static const char *const never[] = {
+		"apid", "apids", "bqstatus", "cdpath", "home", "ifs", "path",
+		"pid", "status", "*", "0", "prompt", "version",
+	};
+	for (size_t i = 0; i < sizeof never / sizeof *never; i++)
+		if (strcmp(name, never[i]) == 0)
+			return NOEXPORT;
+	return 0;
+}
+
+static void set_raw(const char *name, List *val, bool user)
+{
+	Sym *s = sym_lookup(name, true);
+	if (s->val == NULL && s->flags == 0)
+		s->flags = default_flags(name);
+	if (user && (strcmp(name, "prompt") == 0 || strcmp(name, "version") == 0))
+		s->flags = 0;
+	List *old = s->val;
+	s->val = heap_list(val);
+	free(old);
+	if (!(s->flags & NOEXPORT))
+		env_dirty();
+}
+
+/* Keep the aliased pairs in step: path=(a b) is PATH=a:b and back. */
+static List *split_colon(const char *s)
+{
+	List *head = NULL, **tail = &head;
+	for (;;) {
+		const char *e = strchr(s, ':');
+		size_t n = e ? (size_t) (e - s) : strlen(s);
+		*tail = mklist(nstrndup(s, n), NULL, NULL);
+		tail = &(*tail)->n;
+		if (e == NULL)
+			break;
+		s = e + 1;
+	}
+	return head;
+}
+
+static bool set_alias(const char *name, List *val)
+{
+	static const struct { const char *lower, *upper, *sep; } pairs[] = {
+		{ "path", "PATH", ":" }, { "cdpath", "CDPATH", ":" }, { "home", "HOME", " " },
+	};
+	for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++) {
+		if (strcmp(name, pairs[i].lower) == 0) {
+			set_raw(pairs[i].lower, val, true);
+			set_raw(pairs[i].upper, val ? mklist(list_flat(val, pairs[i].sep), NULL, NULL) : NULL, true);
+			return true;
+		}
+		if (strcmp(name, pairs[i].upper) == 0) {
+			set_raw(pairs[i].upper, val, true);
+			List *low = val;
+			if (val != NULL && *pairs[i].sep == ':')
+				low = split_colon(list_flat(val, ":"));
+			set_raw(pairs[i].lower, low, true);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Reject names the reference rejects. */
+void var_check_name(List *name)
+{
+	if (name == NULL)
+		rc_error("null variable name");
+	if (name->n != NULL)
+		rc_error("multi-word variable name");
+	if (*name->w == '\0')
+		rc_error("zero-length variable name");
+	if (is_number(name->w))
+		rc_error("numeric variable name");
+	if (strchr(name->w, '=') != NULL)
+		rc_error("'=' in variable name");
+}
+
+void var_set(const char *name, List *val)
+{
+	if (strcmp(name, "status") == 0 || strcmp(name, "apids") == 0)
+		return;
+	if (strcmp(name, "*") == 0) {
+		args_set(val);
+		return;
+	}
+	if (set_alias(name, val))
+		return;
+	set_raw(name, val, true);
+}
+
+void var_set_str(const char *name, const char *val)
+{
+	var_set(name, mklist((char *) val, NULL, NULL));
+}
+
+/* Set without marking it as the user's (for the shell's defaults). */
+void var_set_default(const char *name, List *val)
+{
+	set_raw(name, val, false);
+}
+
+void args_set(List *args)
+{
+	set_raw("*", args, false);
+}
+
+void var_noexport(const char *name)
+{
+	Sym *s = sym_lookup(name, true);
+	s->flags |= NOEXPORT;
+}
+
+bool var_exported(const Sym *s)
+{
+	return s->val != NULL && !(s->flags & NOEXPORT);
+}
+
+/* Local assignments (x=1 cmd, function arguments) save the old value here. */
+typedef struct { char *name; List *old; } Local;
+static Local *locals;
+static int nlocals, maxlocals;
+
+void var_push_local(const char *name, List *val)
+{
+	if (nlocals == maxlocals) {
+		maxlocals = maxlocals ? maxlocals * 2 : 16;
+		locals = erealloc(locals, maxlocals * sizeof *locals);
+	}
+	Sym *s = sym_lookup(name, false);
+	locals[nlocals].name = estrdup(name);
+	locals[nlocals].old = s != NULL ? heap_list(s->val) : NULL;
+	nlocals++;
+	var_set(name, val);
+}
+
+void var_pop_local(void)
+{
+	Local *l = &locals[--nlocals];
+	var_set(l->name, l->old);
+	free(l->old);
+	free(l->name);
+}
+
+int var_depth(void)
+{
+	return nlocals;
+}
+
+void var_unwind(int depth)
+{
+	while (nlocals > depth)
+		var_pop_local();
+}
+
+/* x=word or x=(list), re-readable. */
+void var_print(Str *s, const char *name, List *val)
+{
+	str_quote(s, name);
+	str_addc(s, '=');
+	if (val != NULL && val->n == NULL) {
+		str_quote(s, val->w);
+		return;
+	}
+	str_addc(s, '(');
+	for (; val != NULL; val = val->n) {
+		str_quote(s, val->w);
+		if (val->n != NULL)
+			str_addc(s, ' ');
+	}
+	str_addc(s, ')');
+}
+
+static int cmp_sym(const void *a, const void *b)
+{
+	return strcmp((*(Sym *const *) a)->name, (*(Sym *const *) b)->name);
+}
+
+/* Every symbol, sorted by name. */
+Sym **sym_all(int *count)
+{
+	int n = 0;
+	for (int i = 0; i < NBUCKETS; i++)
+		for (Sym *s = table[i]; s != NULL; s = s->next)
+			n++;
+	Sym **v = nalloc((n + 1) * sizeof *v);
+	n = 0;
+	for (int i = 0; i < NBUCKETS; i++)
+		for (Sym *s = table[i]; s != NULL; s = s->next)
+			v[n++] = s;
+	qsort(v, n, sizeof *v, cmp_sym);
+	*count = n;
+	return v;
+}
+
+const char *sym_name(const Sym *s) { return s->name; }
+List *sym_val(const Sym *s) { return s->val; }
+Node **sym_fn(Sym *s) { return &s->fn; }
+char **sym_fndef(Sym *s) { return &s->fndef; }

@@ -1,0 +1,379 @@
+/* walk.c: the interpreter, a walk over the parse tree.
+ *
+ * walk(n, parent): parent is false when n is the last thing this (forked)
+ * process will do, so a simple command may exec in place, a subshell need
+ * not fork, and state need not be restored. */
+#include "rc.h"
+
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int skipping;
+static int cond_depth;		/* inside if/while tests, && and || left sides */
+static enum { IF_NONE, IF_TOOK, IF_SKIPPED } last_if;
+
+void walk_reset(void)
+{
+	cond_depth = 0;
+	skipping = SKIP_NONE;
+}
+
+/* -e: a failed command ends the shell, except where it is being tested. */
+static void check_e(void)
+{
+	if (flag_e && cond_depth == 0 && !status_true())
+		rc_exit(status_exit_code());
+}
+
+bool walk_cond(Node *n)
+{
+	cond_depth++;
+	walk(n, true);
+	cond_depth--;
+	return status_true();
+}
+
+/* Run n in this forked child and exit with its status. */
+NORETURN void walk_in_child(Node *n)
+{
+	Catch c;
+	if (catch_push(&c) == 0) {
+		walk(n, false);
+		catch_pop(&c);
+	}
+	rc_exit(status_exit_code());
+}
+
+static char *one_word(List *l)
+{
+	var_check_name(l);
+	return l->w;
+}
+
+static void trace_assign(const char *name, List *val, const char *after)
+{
+	Str s = { 0 };
+	var_print(&s, name, val);
+	str_adds(&s, after);
+	writeall(2, s.buf, s.len);
+	free(s.buf);
+}
+
+static void assign(Node *n)
+{
+	char *name = one_word(glom(n->k[0]));
+	List *val = glom(n->k[1]);
+	if (flag_x)
+		trace_assign(name, val, "\n");
+	var_set(name, val);
+	status_set(0);
+}
+
+static void local(Node *n, bool parent)
+{
+	char *name = one_word(glom(n->k[0]));
+	List *val = glom(n->k[1]);
+	var_push_local(name, val);
+	walk(n->k[2], parent);
+	var_pop_local();
+}
+
+static void async(Node *n)
+{
+	pid_t pid = rc_fork();
+	if (pid == 0) {
+		if (interactive) {
+			signal(SIGINT, SIG_IGN);
+			signal(SIGQUIT, SIG_IGN);
+		}
+		int fd = open("/dev/null", O_RDONLY);
+		if (fd > 0) {
+			dup2(fd, 0);
+			close(fd);
+		}
+		walk_in_child(n->k[0]);
+	}
+	child_add(pid, true);
+	var_set("apid", mklist(nfmt("%d", (int) pid), NULL, NULL));
+	status_set(0);
+}
+
+static void subshell(Node *n, bool parent)
+{
+	if (!parent) {
+		walk(n->k[0], false);
+		return;
+	}
+	pid_t pid = rc_fork();
+	if (pid == 0)
+		walk_in_child(n->k[0]);
+	child_add(pid, false);
+	int w = child_wait(pid);
+	status_report(pid, w, false);
+	status_set(w);
+	check_e();
+}
+
+/* Move fd out of the way of the descriptors a stage will set. */
+static int away(int fd, int a, int b)
+{
+	if (fd < 0 || (fd != a && fd != b))
+		return fd;
+	return fcntl(fd, F_DUPFD_CLOEXEC, 10);
+}
+
+static void pipeline(Node *n)
+{
+	int count = 1;
+	for (Node *p = n; p->type == nPipe; p = p->k[0])
+		count++;
+	Node **cmd = nalloc(count * sizeof *cmd);
+	int *outfd = nalloc(count * sizeof *outfd), *infd = nalloc(count * sizeof *infd);
+	pid_t *pids = nalloc(count * sizeof *pids);
+	int i = count - 1;
+	Node *p = n;
+	for (; p->type == nPipe; p = p->k[0], i--) {
+		cmd[i] = p->k[1];
+		infd[i] = p->fd[1];
+		outfd[i - 1] = p->fd[0];
+	}
+	cmd[0] = p;
+	int prev = -1;
+	for (i = 0; i < count; i++) {
+		int pfd[2] = { -1, -1 };
+		if (i < count - 1 && pipe2(pfd, O_CLOEXEC) < 0)
+			rc_syserror("pipe");
+		pid_t pid = rc_fork();
+		if (pid == 0) {
+			int in = i > 0 ? infd[i] : -1, out = i < count - 1 ? outfd[i] : -1;
+			int r = away(prev, out, -1), w = away(pfd[1], in, -1);
+			if (r >= 0 && r != in)
+				dup2(r, in);
+			if (w >= 0 && w != out)
+				dup2(w, out);
+			if (pfd[0] >= 0)
+				close(pfd[0]);
+			walk_in_child(cmd[i]);
+		}
+		child_add(pid, false);
+		pids[i] = pid;
+		if (prev >= 0)
+			close(prev);
+		if (pfd[1] >= 0)
+			close(pfd[1]);
+		prev = pfd[0];
+	}
+	int *w = nalloc(count * sizeof *w);
+	for (i = 0; i < count; i++) {
+		w[i] = child_wait(pids[i]);
+		status_report(pids[i], w[i], false);
+	}
+	status_set_list(w, count);
+	check_e();
+}
+
+static void do_if(Node *n, bool parent)
+{
+	bool ok = walk_cond(n->k[0]);
+	last_if = ok ? IF_TOOK : IF_SKIPPED;
+	if (ok)
+		walk(n->k[1], parent);
+	else if (n->k[2] != NULL)
+		walk(n->k[2], parent);
+	else
+		status_set(0);
+}
+
+static void ifnot(Node *n, bool parent)
+{
+	if (last_if == IF_NONE)
+		rc_error("`if not' must follow `if'");
+	bool run = last_if == IF_SKIPPED;
+	last_if = IF_NONE;
+	if (run)
+		walk(n->k[0], parent);
+	else
+		status_set(0);
+}
+
+/* After a loop body: true if the loop is to stop. */
+static bool loop_skip(void)
+{
+	switch (skipping) {
+	case SKIP_BREAK:
+		skipping = SKIP_NONE;
+		return true;
+	case SKIP_CONTINUE:
+		skipping = SKIP_NONE;
+		return false;
+	case SKIP_RETURN:
+		return true;
+	}
+	return false;
+}
+
+static void do_for(Node *n)
+{
+	char *name = one_word(glom(n->k[0]));
+	List *items = n->k[1] != NULL ? glom(n->k[1]) : args_get();
+	List *copy = NULL, **tail = &copy;
+	for (; items != NULL; items = items->n) {
+		*tail = mklist(items->w, NULL, NULL);
+		tail = &(*tail)->n;
+	}
+	loopdepth++;
+	for (List *l = copy; l != NULL; l = l->n) {
+		Mark m = nmark();
+		var_set(name, mklist(l->w, NULL, NULL));
+		walk(n->k[2], true);
+		nrelease(m);
+		if (loop_skip())
+			break;
+	}
+	loopdepth--;
+}
+
+static void do_while(Node *n)
+{
+	loopdepth++;
+	for (;;) {
+		Mark m = nmark();
+		bool ok = walk_cond(n->k[0]);
+		if (!ok || skipping != SKIP_NONE) {
+			nrelease(m);
+			break;
+		}
+		walk(n->k[1], true);
+		nrelease(m);
+		if (loop_skip())
+			break;
+	}
+	loopdepth--;
+}
+
+/* Visit the commands of a sequence in order. */
+static Node *seq_next(Node **rest)
+{
+	Node *n = *rest;
+	if (n == NULL)
+		return NULL;
+	if (n->type == nSeq) {
+		*rest = n->k[1];
+		return n->k[0];
+	}
+	*rest = NULL;
+	return n;
+}
+
+static void do_switch(Node *n)
+{
+	List *subject = glom(n->k[0]);
+	bool running = false;
+	Node *rest = n->k[1], *c;
+	status_set(0);
+	while ((c = seq_next(&rest)) != NULL) {
+		if (c->type == nCase) {
+			if (running)
+				break;
+			running = list_match(subject, glom_noglob(c->k[0]));
+			continue;
+		}
+		if (running) {
+			walk(c, true);
+			if (skipping != SKIP_NONE)
+				break;
+		}
+	}
+}
+
+static void newfn(Node *n)
+{
+	List *names = glom(n->k[0]);
+	if (names == NULL)
+		rc_error("null function name");
+	if (flag_x) {
+		Str s = { 0 };
+		tree_print(&s, n);
+		str_addc(&s, '\n');
+		writeall(2, s.buf, s.len);
+		free(s.buf);
+	}
+	for (; names != NULL; names = names->n)
+		fn_define(names->w, n->k[1]);
+	status_set(0);
+}
+
+static void rmfn(Node *n)
+{
+	for (List *names = glom(n->k[0]); names != NULL; names = names->n)
+		fn_delete(names->w);
+	status_set(0);
+}
+
+void walk(Node *n, bool parent)
+{
+top:
+	if (sig_pending)
+		sig_check();
+	if (n == NULL)
+		return;
+	switch (n->type) {
+	case nSimple:
+		run_simple(n->k[0], parent);
+		check_e();
+		return;
+	case nRedirs: {
+		int depth = fd_depth();
+		if (redir_in_shell(n->k[1]))
+			walk(n->k[0], parent);
+		else
+			status_set(1 << 8);
+		fd_unwind(depth);
+		return;
+	}
+	case nAssign: assign(n); return;
+	case nLocal: local(n, parent); return;
+	case nBrace: n = n->k[0]; goto top;
+	case nSeq:
+		walk(n->k[0], true);
+		if (skipping != SKIP_NONE)
+			return;
+		n = n->k[1];
+		goto top;
+	case nAsync: async(n); return;
+	case nAnd: case nOr: {
+		cond_depth++;
+		walk(n->k[0], true);
+		cond_depth--;
+		if (skipping != SKIP_NONE || status_true() != (n->type == nAnd))
+			return;
+		n = n->k[1];
+		goto top;
+	}
+	case nBang:
+		walk(n->k[0], true);
+		status_set_bool(!status_true());
+		check_e();
+		return;
+	case nSubshell: subshell(n, parent); return;
+	case nPipe: pipeline(n); return;
+	case nIf: do_if(n, parent); return;
+	case nIfnot: ifnot(n, parent); return;
+	case nFor: do_for(n); return;
+	case nWhile: do_while(n); return;
+	case nSwitch: do_switch(n); return;
+	case nMatch: {
+		List *subject = glom(n->k[0]);
+		status_set_bool(list_match(subject, glom_noglob(n->k[1])));
+		return;
+	}
+	case nNewfn: newfn(n); return;
+	case nRmfn: rmfn(n); return;
+	case nCase:
+		return;
+	default:
+		rc_error("internal error: cannot run node %d", n->type);
+	}
+}
