@@ -221,7 +221,7 @@ static void b_wait(List *args)
 		if (!number(a->w, &p))
 			return;
 		if (!child_is(p)) {
-			uerror("rc: `%s' is not a child", a->w);
+			uerror("rc: wait: No child processes");
 			fail();
 			return;
 		}

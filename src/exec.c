@@ -217,6 +217,10 @@ void run_simple(Node *items, bool parent)
 	else if (parent)
 		spawn(args, items);
 	else {
+		if (path_search(args->w) == NULL) {
+			not_found(args->w);
+			rc_exit(1);
+		}
 		redir_in_child(items);
 		exec_child(args);
 	}

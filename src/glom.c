@@ -122,7 +122,9 @@ static List *subscript(List *val, Node *subs)
 		long i = strtol(s->w, &end, 10);
 		if (*s->w == '\0' || *end != '\0' || errno != 0 || i < 0)
 			rc_error("bad subscript");
-		if (i == 0 || i > len)
+		if (i == 0)
+			rc_error("bad subscript");
+		if (i > len)
 			continue;
 		List *v = val;
 		while (--i > 0)

@@ -24,6 +24,7 @@ struct Input {
 	bool tty;		/* read through lineedit, with prompts */
 	bool eof;
 	bool nl_pending;	/* the line count goes up when the next byte is read */
+	bool shared_lines;	/* eval: lines count on from the caller's, as in the reference */
 	int saved_lineno;
 	int ungot[4];
 	int nungot;
@@ -44,12 +45,16 @@ static Input *push(void)
 	return i;
 }
 
-void input_string(const char *s, bool set_line0)
+void input_string(const char *s, bool shared_lines)
 {
+	int line = lineno;
 	Input *i = push();
 	i->str = s;
 	i->len = strlen(s);
-	(void) set_line0;
+	if (shared_lines) {
+		i->shared_lines = true;
+		lineno = line;
+	}
 }
 
 void input_fd(int fd, const char *name)
@@ -69,7 +74,8 @@ void input_interactive(void)
 void input_pop(void)
 {
 	Input *i = in;
-	lineno = i->saved_lineno;
+	if (!i->shared_lines)
+		lineno = i->saved_lineno;
 	in = i->prev;
 	free(i->buf);
 	free(i);
@@ -221,7 +227,7 @@ static void run_all(void)
 		bool eof;
 		want_prompt1 = true;
 		Node *n = parse_line(&eof);
-		if (eof)
+		if (eof && !in->shared_lines)
 			lineno = in->saved_lineno;
 		if (flag_n) {
 			if (flag_x && n != NULL) {
@@ -280,7 +286,7 @@ void input_run_fd(int fd)
 
 void input_run_string(const char *s)
 {
-	input_string(s, false);
+	input_string(s, true);
 	Catch c;
 	int e = catch_push(&c);
 	if (e == 0) {

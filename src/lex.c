@@ -7,8 +7,14 @@
 Token tok;
 int lineno;
 
+static int lastchar;		/* the last byte read, for "near" in messages */
 static bool after_dollar;	/* the next word is a variable name */
 static bool after_varname;	/* a '(' right now starts a subscript */
+
+static int lgetc(void)
+{
+	return lastchar = input_getc();
+}
 
 static const struct { const char *name; int kw; } keywords[] = {
 	{ "for", kwFor }, { "in", kwIn }, { "while", kwWhile }, { "if", kwIf },
@@ -48,18 +54,23 @@ void lex_reset(void)
 	memset(&tok, 0, sizeof tok);
 }
 
-/* Report a syntax error "near" the current token. */
+/* Report a syntax error "near" the current token: a word's text, or else
+ * the last byte the scanner read, as the reference does. */
 NORETURN void lex_syntax(const char *near)
 {
 	if (near == NULL) {
-		switch (tok.type) {
-		case tEOF: near = "eof"; break;
-		case '\n': near = "end of line"; break;
-		case tWORD: case tQWORD: near = tok.s; break;
-		case tKW: near = kwname(tok.kw); break;
-		default:
-			near = tok.type < 256 ? nfmt("'%c'", tok.type) : "token";
-		}
+		if (tok.type == tWORD || tok.type == tQWORD)
+			near = tok.s;
+		else if (tok.type == tKW)
+			near = kwname(tok.kw);
+		else if (lastchar == EOF)
+			near = "eof";
+		else if (lastchar == '\n')
+			near = "end of line";
+		else if (lastchar < ' ' || lastchar > '~')
+			near = nfmt("(decimal %d)", lastchar);
+		else
+			near = nfmt("'%c'", lastchar);
 	}
 	heredoc_discard();
 	if (input_is_interactive())
@@ -73,10 +84,22 @@ NORETURN void lex_syntax(const char *near)
 /* The reference reports scanner errors "near eof" wherever they happen. */
 NORETURN void lex_error(const char *msg)
 {
+	lex_error_line(msg, -1);
+}
+
+/* adjust: what a newline after the error does to the reported line. */
+NORETURN void lex_error_line(const char *msg, int adjust)
+{
+	int c, line = lineno;
+	while ((c = lgetc()) != '\n' && c != EOF)
+		;
+	heredoc_discard();
 	if (input_is_interactive())
 		uerror("rc: %s", msg);
+	else if (c == '\n')
+		uerror("rc: line %d: %s near end of line", line + adjust, msg);
 	else
-		uerror("rc: line %d: %s near eof", lineno, msg);
+		uerror("rc: line %d: %s near eof", line, msg);
 	status_set(1 << 8);
 	rc_raise(eError);
 }
@@ -85,7 +108,7 @@ NORETURN void lex_error(const char *msg)
 static int getc_nonul(void)
 {
 	int c;
-	while ((c = input_getc()) == '\0')
+	while ((c = lgetc()) == '\0')
 		rc_warn("warning: null character ignored");
 	return c;
 }
@@ -97,7 +120,7 @@ static void read_quoted(Str *s)
 		if (c == EOF)
 			lex_error("eof in quoted string");
 		if (c == '\'') {
-			c = input_getc();
+			c = lgetc();
 			if (c != '\'') {
 				input_ungetc(c);
 				return;
@@ -112,7 +135,7 @@ static int read_number(int c, int *n)
 	*n = 0;
 	while (c >= '0' && c <= '9') {
 		*n = *n * 10 + (c - '0');
-		c = input_getc();
+		c = lgetc();
 	}
 	return c;
 }
@@ -122,12 +145,12 @@ static void read_fds(int dflt0, int dflt1, bool is_pipe)
 {
 	tok.fd[0] = dflt0;
 	tok.fd[1] = dflt1;
-	int c = input_getc();
+	int c = lgetc();
 	if (c != '[') {
 		input_ungetc(c);
 		return;
 	}
-	c = input_getc();
+	c = lgetc();
 	if (c < '0' || c > '9')
 		lex_error("expected digit after '['");
 	c = read_number(c, &tok.fd[0]);
@@ -138,7 +161,7 @@ static void read_fds(int dflt0, int dflt1, bool is_pipe)
 	}
 	if (c != '=')
 		lex_error("expected '=' or ']' after digit");
-	c = input_getc();
+	c = lgetc();
 	if (c >= '0' && c <= '9') {
 		c = read_number(c, &tok.fd[1]);
 		if (!is_pipe)
@@ -153,12 +176,12 @@ static void read_fds(int dflt0, int dflt1, bool is_pipe)
 
 static void lex_redir(int c)
 {
-	int d = input_getc();
+	int d = lgetc();
 	tok.type = tREDIR;
 	tok.s = c == '<' ? "<" : ">";
 	if (c == '<') {
 		if (d == '<') {
-			int e = input_getc();
+			int e = lgetc();
 			if (e == '<') {
 				tok.type = tHERESTR;
 				tok.redir = rHerestr;
@@ -199,6 +222,12 @@ static void lex_word(int c)
 	bool varname = after_dollar;
 	after_dollar = false;
 	while (varname ? is_varchar(c) : !is_special(c)) {
+		if (c == '\\') {
+			int d = lgetc();
+			input_ungetc(d);
+			if (d == '\n')
+				break;
+		}
 		if (c == '*' || c == '?' || c == '[')
 			tok.meta = true;
 		str_addc(&s, c);
@@ -237,7 +266,7 @@ void lex_next(void)
 			continue;
 		}
 		if (c == '\\') {
-			int d = input_getc();
+			int d = lgetc();
 			if (d == '\n') {
 				tok.spaced = true;
 				continue;
@@ -245,7 +274,7 @@ void lex_next(void)
 			input_ungetc(d);
 		}
 		if (c == '#') {
-			while ((c = input_getc()) != '\n' && c != EOF)
+			while ((c = lgetc()) != '\n' && c != EOF)
 				;
 		}
 		break;
@@ -277,7 +306,7 @@ void lex_next(void)
 		return;
 	}
 	case '$':
-		c = input_getc();
+		c = lgetc();
 		if (c == '#')
 			tok.type = tCOUNT;
 		else if (c == '^' || c == '"')
@@ -293,7 +322,7 @@ void lex_next(void)
 		tok.type = subscript_ok && !tok.spaced ? tSUB : '(';
 		return;
 	case '`':
-		c = input_getc();
+		c = lgetc();
 		if (c == '`')
 			tok.type = tBACKBACKQ;
 		else {
@@ -302,7 +331,7 @@ void lex_next(void)
 		}
 		return;
 	case '&':
-		c = input_getc();
+		c = lgetc();
 		if (c == '&')
 			tok.type = tANDAND;
 		else {
@@ -311,7 +340,7 @@ void lex_next(void)
 		}
 		return;
 	case '|':
-		c = input_getc();
+		c = lgetc();
 		if (c == '|') {
 			tok.type = tOROR;
 			return;

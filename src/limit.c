@@ -1,6 +1,7 @@
 /* limit.c: the limit builtin, csh-style names and units over getrlimit. */
 #include "rc.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -131,7 +132,7 @@ int limit_builtin(List *args)
 	else
 		rl.rlim_cur = v;
 	if (setrlimit(limits[i].res, &rl) < 0) {
-		uerror("rc: %s: %s", limits[i].name, "cannot set limit");
+		uerror("rc: setrlimit: %s", strerror(errno));
 		return 1;
 	}
 	return 0;

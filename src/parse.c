@@ -37,7 +37,7 @@ static Node *list(bool braced);
 static Node *andor(void);
 static Node *pipeline(void);
 static Node *word(bool arg, bool *joinable);
-static Node *words_until(int close);
+static Node *words_until(int close, bool nl_ok);
 static Node *words_plain(void);
 static Node *simple_rest(Node *first);
 static Node *pipe_rest(Node *left);
@@ -102,20 +102,26 @@ static Node *varname(void)
 		return n;
 	case '$':
 		lex_next();
-		return mk(nVar, varname(), NULL, NULL);
+		n = varname();
+		if (tok.type == tSUB) {
+			lex_next();
+			return mk(nVarsub, n, words_until(')', false), NULL);
+		}
+		return mk(nVar, n, NULL, NULL);
 	case '(':
 		lex_next();
-		return words_until(')');
+		return words_until(')', true);
 	}
 	lex_syntax(NULL);
 }
 
-/* Words up to the closing token, as an nList chain (NULL for none). */
-static Node *words_until(int close)
+/* Words up to the closing token, as an nList chain (an empty list if none). */
+static Node *words_until(int close, bool nl_ok)
 {
 	Node *head = NULL, **tail = &head;
 	for (;;) {
-		lex_skipnl();
+		if (nl_ok)
+			lex_skipnl();
 		if (tok.type == close)
 			break;
 		if (!word_start(true))
@@ -179,13 +185,13 @@ static Node *atom(bool arg, bool *joinable)
 		return n;
 	case '(':
 		lex_next();
-		return words_until(')');
+		return words_until(')', true);
 	case '$':
 		lex_next();
 		n = varname();
 		if (tok.type == tSUB) {
 			lex_next();
-			return mk(nVarsub, n, words_until(')'), NULL);
+			return mk(nVarsub, n, words_until(')', false), NULL);
 		}
 		*joinable = true;
 		return mk(nVar, n, NULL, NULL);
@@ -250,18 +256,14 @@ static Node *heredoc(int fd)
 {
 	lex_next();
 	if ((tok.type != tWORD && tok.type != tQWORD)) {
-		uerror("rc: line %d: eof-marker not a single literal word near eof", lineno);
-		status_set(1 << 8);
-		rc_raise(eError);
+		lex_error_line("eof-marker not a single literal word", 0);
 	}
 	bool quoted = tok.type == tQWORD;
 	const char *eof = tok.s;
 	Node *r = mkredir(rHerestr, fd, 0, NULL);
 	lex_next();
 	if (!tok.spaced && word_start(true)) {
-		uerror("rc: line %d: eof-marker not a single literal word near eof", lineno);
-		status_set(1 << 8);
-		rc_raise(eError);
+		lex_error_line("eof-marker not a single literal word", 0);
 	}
 	heredoc_pending(r, eof, quoted);
 	return r;
@@ -279,8 +281,11 @@ static Node *redirection(void)
 		return r;
 	}
 	lex_next();
-	if (!word_start(true))
+	if (!word_start(true)) {
+		if (is_redir())
+			lex_next();
 		lex_syntax(NULL);
+	}
 	return mkredir(kind, fd0, fd1, word(true, NULL));
 }
 
@@ -359,7 +364,7 @@ static Node *cmd_for(void)
 	Node *in = NULL;
 	if (is_kw(kwIn)) {
 		lex_next();
-		in = words_until(')');
+		in = words_until(')', false);
 	} else
 		expect(')');
 	lex_skipnl();
@@ -390,8 +395,10 @@ static Node *cmd_fn(void)
 		*tail = mk(nList, word(true, NULL), NULL, NULL);
 		tail = &(*tail)->k[1];
 	}
-	if (head == NULL)
+	if (head == NULL && tok.type != '{')
 		lex_syntax(NULL);
+	if (head == NULL)
+		head = mk(nList, NULL, NULL, NULL);
 	if (tok.type == '{')
 		return mk(nNewfn, head, brace_body(), NULL);
 	return mk(nRmfn, head, NULL, NULL);
@@ -430,6 +437,17 @@ static Node *simple_rest(Node *first)
 	while (tok.type == tPIPE)
 		n = pipe_rest(n);
 	return n;
+}
+
+/* Tokens after which a command may be empty: "a;;", "@", "a | ;". */
+static bool ends_command(void)
+{
+	switch (tok.type) {
+	case ';': case '&': case '\n': case tEOF: case ')': case '}':
+	case tANDAND: case tOROR: case tPIPE:
+		return true;
+	}
+	return false;
 }
 
 static Node *cmd(void)
@@ -482,7 +500,9 @@ static Node *cmd(void)
 		return simple(first, pre);
 	} else if (pre != NULL) {
 		return simple(NULL, pre);
-	} else
+	} else if (ends_command())
+		return NULL;
+	else
 		lex_syntax(NULL);
 	if (pre != NULL)
 		n = mk(nRedirs, n, pre, NULL);
@@ -524,9 +544,12 @@ static Node *pipeline(void)
 	return n;
 }
 
+/* An empty left side of && or || counts as a success. */
 static Node *andor(void)
 {
 	Node *n = pipeline();
+	if (n == NULL && (tok.type == tANDAND || tok.type == tOROR))
+		n = mk(nBrace, NULL, NULL, NULL);
 	while (tok.type == tANDAND || tok.type == tOROR) {
 		NodeType t = tok.type == tANDAND ? nAnd : nOr;
 		lex_next();
@@ -539,14 +562,12 @@ static Node *andor(void)
 /* Merge "if(c) x; if not y" into one if-else, as the reference does. */
 static Node *merge_ifnot(Node *prev, Node *n)
 {
-	if (prev == NULL || n->type != nIfnot)
+	if (prev == NULL || n == NULL || n->type != nIfnot)
 		return NULL;
 	if (prev->type == nSeq || prev->type == nAsync)
 		return NULL;
 	if (prev->type != nIf || prev->k[2] != NULL)
 		return NULL;
-	if (prev->k[1]->type != nBrace)
-		prev->k[1] = mk(nBrace, prev->k[1], NULL, NULL);
 	prev->k[2] = n->k[0];
 	return prev;
 }
@@ -564,11 +585,16 @@ static Node *list(bool braced)
 		Node *n = andor();
 		if (merge_ifnot(last, n) != NULL)
 			n = NULL;
-		else
-			last = n;
+		else {
+			if (n != NULL && n->type == nIfnot && head != NULL)
+				rc_error("`if not' must follow `if'");
+			if (n != NULL)
+				last = n;
+		}
 		if (tok.type == '&') {
 			lex_next();
-			n = mk(nAsync, n, NULL, NULL);
+			if (n != NULL)
+				n = mk(nAsync, n, NULL, NULL);
 			last = NULL;
 		} else if (tok.type == ';')
 			lex_next();

@@ -143,6 +143,7 @@ void lex_next(void);
 void lex_skipnl(void);
 NORETURN void lex_syntax(const char *near);
 NORETURN void lex_error(const char *msg);
+NORETURN void lex_error_line(const char *msg, int adjust);
 const char *kwname(int kw);
 bool lex_is_word_start(int c);
 
@@ -274,10 +275,10 @@ void sig_check(void);
 void sig_set_handler(int sig, Node *body);
 void sig_child_defaults(sigset_t *deflt);
 void sig_child_reset(void);
-void sig_exit_handler(void);
+bool sig_exit_handler(void);
 
 /* input.c: where commands come from. */
-void input_string(const char *s, bool set_line0);
+void input_string(const char *s, bool shared_lines);
 void input_fd(int fd, const char *name);
 void input_interactive(void);
 void input_pop(void);

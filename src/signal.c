@@ -116,22 +116,24 @@ void sig_check(void)
 	}
 }
 
-/* fn sigexit runs once, when the shell exits (never in a child). */
-void sig_exit_handler(void)
+/* fn sigexit runs once, when the shell exits (never in a child).
+ * Returns true if it ran: the shell then exits with its status. */
+bool sig_exit_handler(void)
 {
 	static bool done;
 	if (done)
-		return;
+		return false;
 	done = true;
 	Node *fn = fn_get("sigexit");
 	if (fn != NULL)
 		fn_call("sigexit", fn, NULL);
+	return fn != NULL;
 }
 
 /* Leave the shell: fn sigexit first, unless this is a forked child. */
 NORETURN void rc_exit(int code)
 {
-	if (!in_child)
-		sig_exit_handler();
+	if (!in_child && sig_exit_handler())
+		code = status_exit_code();
 	_exit(code & 0xff);
 }

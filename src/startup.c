@@ -129,7 +129,7 @@ int rc_main(int argc, char **argv, char **envp)
 	var_set_default("0", mklist(argv0, NULL, NULL));
 	if (flag_c) {
 		args_set(words(argv + i, argc - i));
-		input_string(cmd, true);
+		input_string(cmd, false);
 	} else if (script) {
 		int fd = open(argv[i], O_RDONLY | O_CLOEXEC);
 		if (fd < 0) {

@@ -241,11 +241,13 @@ static void pr(Str *s, const Node *n)
 		str_adds(s, "if(");
 		pr(s, n->k[0]);
 		str_addc(s, ')');
-		pr(s, n->k[1]);
 		if (n->k[2] != NULL) {
-			str_adds(s, "else ");
+			str_addc(s, '{');
+			pr(s, n->k[1]);
+			str_adds(s, "}else ");
 			pr(s, n->k[2]);
-		}
+		} else
+			pr(s, n->k[1]);
 		break;
 	case nIfnot: str_adds(s, "if not "); pr(s, n->k[0]); break;
 	case nFor:

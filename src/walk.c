@@ -63,7 +63,7 @@ static void trace_assign(const char *name, List *val, const char *after)
 
 static void assign(Node *n)
 {
-	char *name = one_word(glom(n->k[0]));
+	char *name = one_word(glom_noglob(n->k[0]));
 	List *val = glom(n->k[1]);
 	if (flag_x)
 		trace_assign(name, val, "\n");
@@ -73,8 +73,10 @@ static void assign(Node *n)
 
 static void local(Node *n, bool parent)
 {
-	char *name = one_word(glom(n->k[0]));
+	char *name = one_word(glom_noglob(n->k[0]));
 	List *val = glom(n->k[1]);
+	if (flag_x)
+		trace_assign(name, val, "\n");
 	var_push_local(name, val);
 	walk(n->k[2], parent);
 	var_pop_local();
@@ -149,10 +151,10 @@ static void pipeline(Node *n)
 		if (pid == 0) {
 			int in = i > 0 ? infd[i] : -1, out = i < count - 1 ? outfd[i] : -1;
 			int r = away(prev, out, -1), w = away(pfd[1], in, -1);
-			if (r >= 0 && r != in)
-				dup2(r, in);
-			if (w >= 0 && w != out)
-				dup2(w, out);
+			if (r >= 0)
+				r != in ? dup2(r, in) : fcntl(r, F_SETFD, 0);
+			if (w >= 0)
+				w != out ? dup2(w, out) : fcntl(w, F_SETFD, 0);
 			if (pfd[0] >= 0)
 				close(pfd[0]);
 			walk_in_child(cmd[i]);
@@ -188,7 +190,7 @@ static void do_if(Node *n, bool parent)
 
 static void ifnot(Node *n, bool parent)
 {
-	if (last_if == IF_NONE)
+	if (last_if == IF_NONE || n->kind)
 		rc_error("`if not' must follow `if'");
 	bool run = last_if == IF_SKIPPED;
 	last_if = IF_NONE;
@@ -216,7 +218,7 @@ static bool loop_skip(void)
 
 static void do_for(Node *n)
 {
-	char *name = one_word(glom(n->k[0]));
+	char *name = one_word(glom_noglob(n->k[0]));
 	List *items = n->k[1] != NULL ? glom(n->k[1]) : args_get();
 	List *copy = NULL, **tail = &copy;
 	for (; items != NULL; items = items->n) {
@@ -226,6 +228,8 @@ static void do_for(Node *n)
 	loopdepth++;
 	for (List *l = copy; l != NULL; l = l->n) {
 		Mark m = nmark();
+		if (flag_x)
+			trace_assign(name, mklist(l->w, NULL, NULL), "\n");
 		var_set(name, mklist(l->w, NULL, NULL));
 		walk(n->k[2], true);
 		nrelease(m);
@@ -290,7 +294,7 @@ static void do_switch(Node *n)
 
 static void newfn(Node *n)
 {
-	List *names = glom(n->k[0]);
+	List *names = glom_noglob(n->k[0]);
 	if (names == NULL)
 		rc_error("null function name");
 	if (flag_x) {
@@ -307,7 +311,7 @@ static void newfn(Node *n)
 
 static void rmfn(Node *n)
 {
-	for (List *names = glom(n->k[0]); names != NULL; names = names->n)
+	for (List *names = glom_noglob(n->k[0]); names != NULL; names = names->n)
 		fn_delete(names->w);
 	status_set(0);
 }
@@ -335,7 +339,13 @@ top:
 	}
 	case nAssign: assign(n); return;
 	case nLocal: local(n, parent); return;
-	case nBrace: n = n->k[0]; goto top;
+	case nBrace:
+		if (n->k[0] == NULL) {
+			status_set(0);
+			return;
+		}
+		n = n->k[0];
+		goto top;
 	case nSeq:
 		walk(n->k[0], true);
 		if (skipping != SKIP_NONE)
