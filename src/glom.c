@@ -72,7 +72,7 @@ static List *list_copy(const List *l)
 {
 	List *head = NULL, **tail = &head;
 	for (; l != NULL; l = l->n) {
-		*tail = mklist(l->w, NULL, NULL);
+		*tail = mklist(nstrdup(l->w), NULL, NULL);
 		tail = &(*tail)->n;
 	}
 	return head;
@@ -129,7 +129,7 @@ static List *subscript(List *val, Node *subs)
 		List *v = val;
 		while (--i > 0)
 			v = v->n;
-		*tail = mklist(v->w, NULL, NULL);
+		*tail = mklist(nstrdup(v->w), NULL, NULL);
 		tail = &(*tail)->n;
 	}
 	return head;

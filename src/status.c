@@ -58,14 +58,19 @@ int sig_by_name(const char *name)
 /* Every signal number with a name, for whatis -s. */
 int sig_count(void) { return NSIG - 1; }
 
-static int *statuses;
-static int nstatus = 1, maxstatus;
+static int first[8];
+static int *statuses = first;
+static int nstatus = 1, maxstatus = 8;
 
 static void ensure(int n)
 {
 	if (n > maxstatus) {
+		int *s = ealloc(n * 2 * sizeof *s);
+		memcpy(s, statuses, nstatus * sizeof *s);
+		if (statuses != first)
+			free(statuses);
+		statuses = s;
 		maxstatus = n * 2;
-		statuses = erealloc(statuses, maxstatus * sizeof *statuses);
 	}
 }
 

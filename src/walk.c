@@ -222,7 +222,7 @@ static void do_for(Node *n)
 	List *items = n->k[1] != NULL ? glom(n->k[1]) : args_get();
 	List *copy = NULL, **tail = &copy;
 	for (; items != NULL; items = items->n) {
-		*tail = mklist(items->w, NULL, NULL);
+		*tail = mklist(nstrdup(items->w), NULL, NULL);
 		tail = &(*tail)->n;
 	}
 	loopdepth++;
