@@ -42,10 +42,8 @@ static pid_t reap(bool block)
 	int wstat;
 	for (;;) {
 		pid_t pid = waitpid(-1, &wstat, block ? 0 : WNOHANG);
-		if (pid < 0 && errno == EINTR) {
-			sig_check();
-			continue;
-		}
+		if (pid < 0 && errno == EINTR)
+			continue;	/* handlers run after the status is recorded */
 		if (pid <= 0)
 			return -1;
 		int i = find(pid);
