@@ -20,7 +20,7 @@ void *ealloc(size_t n)
 	return p;
 }
 
-void *erealloc(void *p, size_t n)
+void *eresize(void *p, size_t n)
 {
 	p = realloc(p, n ? n : 1);
 	if (p == NULL)

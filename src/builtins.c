@@ -8,9 +8,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-Sym **sym_all(int *count);
-const char *sym_name(const Sym *s);
-List *sym_val(const Sym *s);
 bool is_signal_fn(const char *name);
 void input_run_fd(int fd);
 void input_run_string(const char *s);
@@ -491,13 +488,13 @@ static void whatis_all(Str *s, int flags)
 	Sym **syms = sym_all(&n);
 	if (flags & W_V)
 		for (int i = 0; i < n; i++) {
-			List *v = var_get(sym_name(syms[i]));
-			if (v != NULL && strcmp(sym_name(syms[i]), "*") != 0 && strcmp(sym_name(syms[i]), "0") != 0)
-				show_var(s, sym_name(syms[i]), v);
+			List *v = var_get((syms[i])->name);
+			if (v != NULL && strcmp((syms[i])->name, "*") != 0 && strcmp((syms[i])->name, "0") != 0)
+				show_var(s, (syms[i])->name, v);
 		}
 	if (flags & W_F)
 		for (int i = 0; i < n; i++) {
-			const char *name = sym_name(syms[i]);
+			const char *name = (syms[i])->name;
 			Node *fn = is_signal_fn(name) ? NULL : fn_get(name);
 			if (fn != NULL)
 				show_fn(s, name, fn);

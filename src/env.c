@@ -6,26 +6,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-Sym **sym_all(int *count);
-const char *sym_name(const Sym *s);
-List *sym_val(const Sym *s);
-Node **sym_fn(Sym *s);
-char **sym_fndef(Sym *s);
-bool var_exported(const Sym *s);
 bool is_signal_fn(const char *name);
 
-static char **envv;		/* the vector last built, NULL when stale */
+/* The vector handed to children: pointers to each symbol's cached entry,
+ * rebuilt (without copying strings) only after an exported change. */
+static char **envv;
+static int nenv, maxenv;
+static bool stale = true;
 static char **bozo;		/* entries we could not read: passed on as they came */
 static int nbozo;
 
-void env_dirty(void)
+void env_changed(Sym *s, bool fn)
 {
-	if (envv != NULL) {
-		for (char **e = envv; *e != NULL; e++)
-			free(*e);
-		free(envv);
-		envv = NULL;
-	}
+	char **cached = fn ? &s->fnenv : &s->env;
+	free(*cached);
+	*cached = NULL;
+	stale = true;
 }
 
 static bool is_wordchar(int c)
@@ -122,16 +118,16 @@ char *env_encode_name(const char *prefix, const char *name)
 	return r;
 }
 
-static void add_entry(char ***v, int *n, int *cap, char *e)
+static void add(char *e)
 {
-	if (*n + 1 >= *cap) {
-		*cap = *cap ? *cap * 2 : 64;
-		*v = erealloc(*v, *cap * sizeof **v);
+	if (nenv + 1 >= maxenv) {
+		maxenv = maxenv ? maxenv * 2 : 64;
+		envv = eresize(envv, maxenv * sizeof *envv);
 	}
-	(*v)[(*n)++] = e;
+	envv[nenv++] = e;
 }
 
-static char *entry(const char *prefix, const char *name, List *val, Node *fn)
+static char *entry(const char *prefix, const char *name, List *val, Node *fn, const char *def)
 {
 	Str s = { 0 };
 	str_adds(&s, prefix);
@@ -139,40 +135,38 @@ static char *entry(const char *prefix, const char *name, List *val, Node *fn)
 	str_addc(&s, '=');
 	if (fn != NULL)
 		tree_print(&s, fn);
+	else if (def != NULL)
+		str_adds(&s, def);
 	else
 		encode_value(&s, val);
 	return s.buf;
 }
 
-/* The environment for a child, rebuilt only after an exported change. */
+static void add_sym(Sym *s, void *ctx)
+{
+	(void) ctx;
+	if (var_exported(s)) {
+		if (s->env == NULL)
+			s->env = entry("", s->name, s->val, NULL, NULL);
+		add(s->env);
+	}
+	if ((s->fn != NULL || s->fndef != NULL) && !is_signal_fn(s->name)) {
+		if (s->fnenv == NULL)
+			s->fnenv = entry("fn_", s->name, NULL, s->fn, s->fndef);
+		add(s->fnenv);
+	}
+}
+
 char **env_vector(void)
 {
-	if (envv != NULL)
+	if (!stale)
 		return envv;
-	int n = 0, cap = 0, count;
-	char **v = NULL;
-	Sym **syms = sym_all(&count);
-	for (int i = 0; i < count; i++) {
-		Sym *s = syms[i];
-		if (var_exported(s))
-			add_entry(&v, &n, &cap, entry("", sym_name(s), sym_val(s), NULL));
-		if (is_signal_fn(sym_name(s)))
-			continue;
-		if (*sym_fn(s) != NULL)
-			add_entry(&v, &n, &cap, entry("fn_", sym_name(s), NULL, *sym_fn(s)));
-		else if (*sym_fndef(s) != NULL) {
-			Str e = { 0 };
-			str_adds(&e, "fn_");
-			encode_name(&e, sym_name(s));
-			str_addc(&e, '=');
-			str_adds(&e, *sym_fndef(s));
-			add_entry(&v, &n, &cap, e.buf);
-		}
-	}
+	nenv = 0;
+	sym_walk(add_sym, NULL);
 	for (int i = 0; i < nbozo; i++)
-		add_entry(&v, &n, &cap, estrdup(bozo[i]));
-	add_entry(&v, &n, &cap, NULL);
-	envv = v;
+		add(bozo[i]);
+	add(NULL);
+	stale = false;
 	return envv;
 }
 
@@ -192,7 +186,7 @@ void env_import(char **envp, bool import_fns)
 		const char *eq = strchr(*e, '=');
 		char *name = eq ? decode_name(*e, eq - *e) : NULL;
 		if (name == NULL) {
-			bozo = erealloc(bozo, (nbozo + 1) * sizeof *bozo);
+			bozo = eresize(bozo, (nbozo + 1) * sizeof *bozo);
 			bozo[nbozo++] = estrdup(*e);
 			continue;
 		}

@@ -1,12 +1,12 @@
 /* exec.c: simple commands, $path search, and the only places the shell
  * forks (rc_fork) or spawns (spawn).  An external command whose set-up
- * needs no shell code in the child is started with posix_spawn, which
- * glibc implements with a vfork-like clone: no page tables are copied. */
+ * needs no shell code in the child is started with vfork: no page tables
+ * are copied.  (glibc's posix_spawn would do the same, but it makes two
+ * sigaction calls for every signal in every child.) */
 #include "rc.h"
 #include "../lineedit/le.h"
 
 #include <errno.h>
-#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -105,6 +105,36 @@ NORETURN void exec_child(List *args)
 	rc_exit(1);
 }
 
+/* The vforked child shares the shell's memory until it execs: it may
+ * only make system calls, and reports a failure through *err. */
+static void __attribute__((noinline))
+vforked(const char *path, char **argv, char **envp, const Plan *p,
+	const sigset_t *mask, volatile int *err)
+{
+	sig_vforked_child(mask);
+	int e = p != NULL ? redir_plan_apply(p) : 0;
+	if (e == 0) {
+		execve(path, argv, envp);
+		e = errno;
+	}
+	*err = e;
+	_exit(127);
+}
+
+static pid_t spawn_one(const char *path, char **argv, const Plan *p, int *err)
+{
+	char **envp = env_vector();
+	volatile int child_err = 0;
+	sigset_t mask;
+	sig_block_all(&mask);
+	pid_t pid = vfork();
+	if (pid == 0)
+		vforked(path, argv, envp, p, &mask, &child_err);
+	sigprocmask(SIG_SETMASK, &mask, NULL);
+	*err = pid < 0 ? errno : child_err;
+	return pid;
+}
+
 static void spawn(List *args, Node *items)
 {
 	char *path = path_search(args->w);
@@ -112,30 +142,30 @@ static void spawn(List *args, Node *items)
 		not_found(args->w);
 		return;
 	}
-	Spawnfds *sf = redir_for_spawn(items);
-	if (sf == NULL) {
+	Plan *p = NULL;
+	if (items != NULL && (p = redir_plan(items)) == NULL) {
 		status_set(1 << 8);
 		return;
 	}
-	posix_spawnattr_t attr;
-	posix_spawnattr_init(&attr);
-	sigset_t deflt;
-	sig_child_defaults(&deflt);
-	posix_spawnattr_setsigdefault(&attr, &deflt);
-	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF);
-	char **argv = argv_of(args), **envp = env_vector();
-	pid_t pid;
-	int err = posix_spawn(&pid, path, redir_spawn_actions(sf), &attr, argv, envp);
-	if (err == ENOEXEC)
-		err = posix_spawn(&pid, "/bin/sh", redir_spawn_actions(sf), &attr, sh_argv(path, argv), envp);
-	posix_spawnattr_destroy(&attr);
-	redir_spawn_done(sf);
+	char **argv = argv_of(args);
+	int err;
+	pid_t pid = spawn_one(path, argv, p, &err);
+	if (err == ENOEXEC) {
+		child_add(pid, false);
+		child_wait(pid);
+		pid = spawn_one("/bin/sh", sh_argv(path, argv), p, &err);
+	}
+	if (p != NULL)
+		redir_plan_done(p);
+	if (pid > 0)
+		child_add(pid, false);
 	if (err != 0) {
+		if (pid > 0)
+			child_wait(pid);
 		uerror("rc: %s: %s", path, strerror(err));
 		status_set(1 << 8);
 		return;
 	}
-	child_add(pid, false);
 	int w = child_wait(pid);
 	status_report(pid, w, false);
 	status_set(w);

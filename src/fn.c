@@ -4,9 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-Node **sym_fn(Sym *s);
-char **sym_fndef(Sym *s);
-
 int funcdepth, loopdepth;
 
 bool is_signal_fn(const char *name)
@@ -18,15 +15,13 @@ bool is_signal_fn(const char *name)
  * one never runs on import; it must be exactly one {braced body}. */
 static Node *parse_import(Sym *s, const char *name)
 {
-	char **def = sym_fndef(s);
-	Node *t = parse_string(*def);
+	Node *t = parse_string(s->fndef);
 	if (t == NULL || t->type != nBrace)
 		rc_error("bad function definition for `%s' in the environment", name);
-	Node **fn = sym_fn(s);
-	*fn = tree_copy(t);
-	free(*def);
-	*def = NULL;
-	return *fn;
+	s->fn = tree_copy(t);
+	free(s->fndef);
+	s->fndef = NULL;
+	return s->fn;
 }
 
 Node *fn_get(const char *name)
@@ -34,10 +29,9 @@ Node *fn_get(const char *name)
 	Sym *s = sym_lookup(name, false);
 	if (s == NULL)
 		return NULL;
-	Node **fn = sym_fn(s);
-	if (*fn != NULL)
-		return *fn;
-	if (*sym_fndef(s) != NULL)
+	if (s->fn != NULL)
+		return s->fn;
+	if (s->fndef != NULL)
 		return parse_import(s, name);
 	return NULL;
 }
@@ -55,15 +49,14 @@ void fn_collect(void)
 
 static void clear(Sym *s)
 {
-	Node **fn = sym_fn(s);
-	char **def = sym_fndef(s);
-	if (*fn != NULL) {
-		graveyard = erealloc(graveyard, (ngraves + 1) * sizeof *graveyard);
-		graveyard[ngraves++] = *fn;
+	if (s->fn != NULL) {
+		graveyard = eresize(graveyard, (ngraves + 1) * sizeof *graveyard);
+		graveyard[ngraves++] = s->fn;
 	}
-	free(*def);
-	*fn = NULL;
-	*def = NULL;
+	free(s->fndef);
+	s->fn = NULL;
+	s->fndef = NULL;
+	env_changed(s, true);
 }
 
 void fn_define(const char *name, Node *body)
@@ -74,26 +67,23 @@ void fn_define(const char *name, Node *body)
 	Sym *s = sym_lookup(name, true);
 	Node *copy = tree_copy(body);
 	clear(s);
-	*sym_fn(s) = copy;
+	s->fn = copy;
 	if (sig != 0)
 		sig_set_handler(sig, copy);
-	env_dirty();
 }
 
 void fn_import(const char *name, const char *def)
 {
 	Sym *s = sym_lookup(name, true);
 	clear(s);
-	*sym_fndef(s) = estrdup(def);
+	s->fndef = estrdup(def);
 }
 
 void fn_delete(const char *name)
 {
 	Sym *s = sym_lookup(name, false);
-	if (s != NULL && (*sym_fn(s) != NULL || *sym_fndef(s) != NULL)) {
+	if (s != NULL && (s->fn != NULL || s->fndef != NULL))
 		clear(s);
-		env_dirty();
-	}
 	int sig = sig_by_name(name);
 	if (sig != 0 && sig != SIGCHLD)
 		sig_set_handler(sig, NULL);

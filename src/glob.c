@@ -18,7 +18,7 @@ static void add(Acc *a, const char *w)
 static void glob_in(Acc *acc, Str *path, const char *p, const char *m);
 
 static void glob_dir(Acc *acc, Str *path, const char *comp, const char *cm,
-		     const char *rest, const char *rm)
+		     const char *slashes, const char *rest, const char *rm)
 {
 	DIR *d = opendir(path->len ? path->buf : ".");
 	if (d == NULL)
@@ -36,7 +36,7 @@ static void glob_dir(Acc *acc, Str *path, const char *comp, const char *cm,
 		if (rest == NULL)
 			add(acc, path->buf);
 		else {
-			str_addc(path, '/');
+			str_add(path, slashes, rest - slashes);
 			glob_in(acc, path, rest, rm);
 		}
 	}
@@ -62,14 +62,14 @@ static void glob_in(Acc *acc, Str *path, const char *p, const char *m)
 			if (slash != NULL && rest == NULL) {
 				/* a pattern ending in a slash matches only directories */
 				Acc sub = { NULL, &sub.head };
-				glob_dir(&sub, path, comp, cm, NULL, NULL);
+				glob_dir(&sub, path, comp, cm, NULL, NULL, NULL);
 				for (List *l = sub.head; l != NULL; l = l->n) {
 					struct stat st;
 					if (stat(l->w, &st) == 0 && S_ISDIR(st.st_mode))
 						add(acc, nfmt("%s/", l->w));
 				}
 			} else
-				glob_dir(acc, path, comp, cm, rest, rm);
+				glob_dir(acc, path, comp, cm, slash, rest, rm);
 			break;
 		}
 		str_add(path, p, n);

@@ -12,7 +12,7 @@ static int npending;
 
 void heredoc_pending(Node *redir, const char *eof, bool quoted)
 {
-	pending = erealloc(pending, (npending + 1) * sizeof *pending);
+	pending = eresize(pending, (npending + 1) * sizeof *pending);
 	pending[npending++] = (Pending) { redir, eof, quoted };
 }
 

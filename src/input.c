@@ -11,8 +11,7 @@
 #include <unistd.h>
 
 int flag_e, flag_n, flag_v, flag_x;
-Sym **sym_all(int *count);
-const char *sym_name(const Sym *s);
+
 
 typedef struct Input Input;
 struct Input {
@@ -140,7 +139,7 @@ static bool fill_tty(Input *i)
 		size_t n = strlen(line);
 		if (i->cap < n + 2) {
 			i->cap = n + 64;
-			i->buf = erealloc(i->buf, i->cap);
+			i->buf = eresize(i->buf, i->cap);
 		}
 		memcpy(i->buf, line, n);
 		i->buf[n] = '\n';
@@ -314,7 +313,7 @@ static void list_names(enum le_kind kind, le_name_fn *each, void *ctx)
 	int n;
 	Sym **syms = sym_all(&n);
 	for (int i = 0; i < n; i++) {
-		const char *name = sym_name(syms[i]);
+		const char *name = (syms[i])->name;
 		if (kind == LE_VARIABLES ? var_get(name) != NULL : fn_get(name) != NULL)
 			each(name, ctx);
 	}

@@ -90,9 +90,10 @@ NORETURN void lex_error(const char *msg)
 /* adjust: what a newline after the error does to the reported line. */
 NORETURN void lex_error_line(const char *msg, int adjust)
 {
-	int c, line = lineno;
-	while ((c = lgetc()) != '\n' && c != EOF)
-		;
+	int c = lastchar, line = lineno;
+	if (c != '\n')
+		while ((c = lgetc()) != '\n' && c != EOF)
+			;
 	heredoc_discard();
 	if (input_is_interactive())
 		uerror("rc: %s", msg);
@@ -221,6 +222,17 @@ static void lex_word(int c)
 	tok.meta = false;
 	bool varname = after_dollar;
 	after_dollar = false;
+	/* "!cmd", "~ x", "@cmd": the keyword stands alone; in an argument the
+	 * parser joins it back to the rest with a free caret. */
+	if (!varname && (c == '!' || c == '~' || c == '@')) {
+		int d = lgetc();
+		input_ungetc(d);
+		if (!is_special(d)) {
+			tok.type = tKW;
+			tok.kw = c == '!' ? kwBang : c == '~' ? kwTilde : kwAt;
+			return;
+		}
+	}
 	while (varname ? is_varchar(c) : !is_special(c)) {
 		if (c == '\\') {
 			int d = lgetc();

@@ -261,11 +261,11 @@ static Node *heredoc(int fd)
 	bool quoted = tok.type == tQWORD;
 	const char *eof = tok.s;
 	Node *r = mkredir(rHerestr, fd, 0, NULL);
+	heredoc_pending(r, eof, quoted);
 	lex_next();
 	if (!tok.spaced && word_start(true)) {
 		lex_error_line("eof-marker not a single literal word", 0);
 	}
-	heredoc_pending(r, eof, quoted);
 	return r;
 }
 

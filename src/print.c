@@ -13,7 +13,7 @@ void str_add(Str *s, const char *p, size_t n)
 		s->cap = (s->len + n + 1) * 2;
 		if (s->cap < 64)
 			s->cap = 64;
-		s->buf = erealloc(s->buf, s->cap);
+		s->buf = eresize(s->buf, s->cap);
 	}
 	memcpy(s->buf + s->len, p, n);
 	s->len += n;

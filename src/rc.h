@@ -77,7 +77,7 @@ struct Node {
  * back to a mark (after each command); ealloc memory is permanent. */
 typedef struct { void *block; size_t used; } Mark;
 void *ealloc(size_t n);
-void *erealloc(void *p, size_t n);
+void *eresize(void *p, size_t n);
 char *estrdup(const char *s);
 void *nalloc(size_t n);
 char *nstrdup(const char *s);
@@ -177,8 +177,21 @@ bool match(const char *p, const char *m, const char *s);
 bool list_match(const List *subject, const List *patterns);
 bool has_meta(const char *w, const char *m);
 
-/* var.c */
+/* var.c: one table for variables and functions. */
 typedef struct Sym Sym;
+struct Sym {
+	Sym *next;
+	char *name;
+	List *val;	/* one heap block */
+	Node *fn;	/* function body, one heap block */
+	char *fndef;	/* an imported function's text, parsed on first use */
+	char *env;	/* cached name=value for the environment, or NULL */
+	char *fnenv;	/* cached fn_name={body}, or NULL */
+	unsigned flags;
+};
+Sym **sym_all(int *count);
+void sym_walk(void (*f)(Sym *s, void *ctx), void *ctx);
+bool var_exported(const Sym *s);
 List *var_get(const char *name);
 void var_set(const char *name, List *val);
 void var_set_str(const char *name, const char *val);
@@ -200,7 +213,7 @@ extern char *argv0;
 /* env.c: the environment, both ways. */
 void env_import(char **envp, bool import_fns);
 char **env_vector(void);
-void env_dirty(void);
+void env_changed(Sym *s, bool fn);
 char *env_encode_name(const char *prefix, const char *name);
 
 /* fn.c: functions and signal-handler functions. */
@@ -235,10 +248,10 @@ bool redir_in_shell(Node *redirs);
 void fd_forget(int depth);
 char *nmpipe(Node *n);
 void redir_in_child(Node *redirs);
-typedef struct Spawnfds Spawnfds;
-Spawnfds *redir_for_spawn(Node *redirs);
-void redir_spawn_done(Spawnfds *sf);
-void *redir_spawn_actions(Spawnfds *sf);
+typedef struct Plan Plan;
+Plan *redir_plan(Node *redirs);
+int redir_plan_apply(const Plan *p);
+void redir_plan_done(Plan *p);
 int fd_private(int fd);
 void nmpipe_reap(void);
 
@@ -273,7 +286,8 @@ extern volatile sig_atomic_t interrupted;
 void sig_init(void);
 void sig_check(void);
 void sig_set_handler(int sig, Node *body);
-void sig_child_defaults(sigset_t *deflt);
+void sig_block_all(sigset_t *saved);
+void sig_vforked_child(const sigset_t *saved);
 void sig_child_reset(void);
 bool sig_exit_handler(void);
 

@@ -1,34 +1,29 @@
 /* redir.c: redirections, for the three ways a command is run: in the shell
  * (descriptors saved and restored), in a forked child (applied for good),
- * or as posix_spawn file actions.  Files are opened by the shell itself
- * first, so errors name the file and the shell goes on. */
+ * or in a vforked child (a plan made beforehand, applied with system calls
+ * alone).  Files are opened by the shell itself first, so errors name the
+ * file and the shell goes on. */
 #include "rc.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 enum { OP_DUP, OP_CLOSE };
 typedef struct { int op, target, src; } Op;
-typedef struct { Op *ops; int nops; int *opened; int nopened; } Plan;
-
-struct Spawnfds {
-	Plan plan;
-	posix_spawn_file_actions_t fa;
-};
+struct Plan { Op *ops; int nops; int *opened; int nopened; };
 
 static void add_op(Plan *p, int op, int target, int src)
 {
-	p->ops = erealloc(p->ops, (p->nops + 1) * sizeof *p->ops);
+	p->ops = eresize(p->ops, (p->nops + 1) * sizeof *p->ops);
 	p->ops[p->nops++] = (Op) { op, target, src };
 }
 
 static void add_opened(Plan *p, int fd)
 {
-	p->opened = erealloc(p->opened, (p->nopened + 1) * sizeof *p->opened);
+	p->opened = eresize(p->opened, (p->nopened + 1) * sizeof *p->opened);
 	p->opened[p->nopened++] = fd;
 }
 
@@ -177,7 +172,7 @@ static void save(int fd)
 {
 	if (nsaved == maxsaved) {
 		maxsaved = maxsaved ? maxsaved * 2 : 16;
-		saved = erealloc(saved, maxsaved * sizeof *saved);
+		saved = eresize(saved, maxsaved * sizeof *saved);
 	}
 	int copy = fcntl(fd, F_DUPFD_CLOEXEC, 10);
 	saved[nsaved++] = (Saved) { fd, copy };
@@ -217,31 +212,30 @@ void redir_in_child(Node *items)
 	plan_free(&p);
 }
 
-Spawnfds *redir_for_spawn(Node *items)
+/* For a vforked child: the plan is made (files opened) in the shell. */
+Plan *redir_plan(Node *items)
 {
-	Spawnfds *sf = nnew(Spawnfds);
-	if (!plan_make(&sf->plan, items))
-		return NULL;
-	posix_spawn_file_actions_init(&sf->fa);
-	for (int i = 0; i < sf->plan.nops; i++) {
-		Op *o = &sf->plan.ops[i];
+	Plan *p = nnew(Plan);
+	return plan_make(p, items) ? p : NULL;
+}
+
+/* In the vforked child: system calls only.  Returns 0 or an errno. */
+int redir_plan_apply(const Plan *p)
+{
+	for (int i = 0; i < p->nops; i++) {
+		const Op *o = &p->ops[i];
 		if (o->op == OP_CLOSE)
-			posix_spawn_file_actions_addclose(&sf->fa, o->target);
-		else
-			posix_spawn_file_actions_adddup2(&sf->fa, o->src, o->target);
+			close(o->target);
+		else if (o->src != o->target ? dup2(o->src, o->target) < 0 :
+			 fcntl(o->src, F_SETFD, 0) < 0)
+			return errno;
 	}
-	return sf;
+	return 0;
 }
 
-void *redir_spawn_actions(Spawnfds *sf)
+void redir_plan_done(Plan *p)
 {
-	return sf->plan.nops > 0 ? &sf->fa : NULL;
-}
-
-void redir_spawn_done(Spawnfds *sf)
-{
-	posix_spawn_file_actions_destroy(&sf->fa);
-	plan_free(&sf->plan);
+	plan_free(p);
 }
 
 /* <{cmd} and >{cmd}: a pipe to a child, named as /dev/fd/N; the shell's
@@ -269,7 +263,7 @@ char *nmpipe(Node *n)
 	child_add(pid, false);
 	int keep = reader ? p[1] : p[0];
 	close(reader ? p[0] : p[1]);
-	nmpipes = erealloc(nmpipes, (nnmpipes + 1) * sizeof *nmpipes);
+	nmpipes = eresize(nmpipes, (nnmpipes + 1) * sizeof *nmpipes);
 	nmpipes[nnmpipes++] = (Nmpipe) { keep, pid };
 	return nfmt("/dev/fd/%d", keep);
 }

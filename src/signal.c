@@ -14,6 +14,7 @@ static volatile sig_atomic_t caught[NSIG];
 /* What the shell itself did to each signal: 0 default, or one of these. */
 enum { S_DEFAULT, S_CAUGHT, S_IGNORED_BY_USER, S_IGNORED_BY_SHELL };
 static unsigned char state[NSIG];
+static bool any_set;		/* has the shell changed any disposition? */
 
 static void on_signal(int sig)
 {
@@ -35,6 +36,7 @@ static void set(int sig, int how)
 	 * wait so that its handler can run promptly. */
 	sigaction(sig, &sa, NULL);
 	state[sig] = how;
+	any_set = true;
 }
 
 /* Interactive shells survive SIGINT and ignore SIGQUIT and SIGTERM (unless -d). */
@@ -68,14 +70,28 @@ void sig_set_handler(int sig, Node *body)
 	set(sig, empty ? S_IGNORED_BY_USER : S_CAUGHT);
 }
 
-/* Signals a spawned child must have set back to default: the ones the
- * shell ignores for itself.  Caught ones are reset by exec. */
-void sig_child_defaults(sigset_t *deflt)
+/* Around vfork: no handler may run in the child while it shares our memory. */
+void sig_block_all(sigset_t *saved)
 {
-	sigemptyset(deflt);
-	for (int sig = 1; sig < NSIG; sig++)
-		if (state[sig] == S_IGNORED_BY_SHELL)
-			sigaddset(deflt, sig);
+	sigset_t all;
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, saved);
+}
+
+/* In the vforked child (system calls only): signals the shell catches or
+ * ignores for itself go back to default, then the mask is restored.  The
+ * child has its own copy of the dispositions, so the shell keeps its own. */
+void sig_vforked_child(const sigset_t *saved)
+{
+	if (any_set) {
+		struct sigaction dfl;
+		memset(&dfl, 0, sizeof dfl);
+		dfl.sa_handler = SIG_DFL;
+		for (int sig = 1; sig < NSIG; sig++)
+			if (state[sig] == S_CAUGHT || state[sig] == S_IGNORED_BY_SHELL)
+				sigaction(sig, &dfl, NULL);
+	}
+	sigprocmask(SIG_SETMASK, saved, NULL);
 }
 
 /* In a forked child: handlers reset; the user's ignores are inherited. */

@@ -80,6 +80,7 @@ void tree_free(Node *n)
 /* Printing follows the reference's compact form: "if(c){a}else b",
  * "for(i in (a b))echo $i", "a|[2]b", "x=(a b) cmd". */
 static void pr(Str *s, const Node *n);
+static void pr_words(Str *s, const Node *n);
 
 /* A list: bare when it has one element, in parentheses otherwise. */
 static void pr_list(Str *s, const Node *n)
@@ -122,8 +123,12 @@ static void pr_varname(Str *s, const Node *n)
 		str_adds(s, "($");
 		pr_varname(s, n->k[0]);
 		str_addc(s, ')');
+	} else if (n->type == nList) {
+		str_addc(s, '(');
+		pr_words(s, n);
+		str_addc(s, ')');
 	} else
-		pr_list(s, n);
+		pr(s, n);
 }
 
 static void pr_redir(Str *s, const Node *n)
@@ -208,7 +213,10 @@ static void pr(Str *s, const Node *n)
 		break;
 	case nRedir: pr_redir(s, n); break;
 	case nAssign: case nLocal:
-		pr_varname(s, n->k[0]);
+		if (n->k[0]->type == nWord || n->k[0]->type == nQword)
+			pr_varname(s, n->k[0]);
+		else
+			pr(s, n->k[0]);
 		str_addc(s, '=');
 		pr_list(s, n->k[1]);
 		if (n->type == nLocal) {

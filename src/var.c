@@ -10,15 +10,6 @@ enum {
 	EXPLICIT = 2,	/* set by the user or inherited (for $prompt, $version) */
 };
 
-struct Sym {
-	Sym *next;
-	char *name;
-	List *val;	/* one heap block, see heap_list() */
-	Node *fn;	/* function body, one heap block */
-	char *fndef;	/* an imported function's text, parsed on first use */
-	unsigned flags;
-};
-
 enum { NBUCKETS = 512 };
 static Sym *table[NBUCKETS];
 char *argv0;
@@ -132,8 +123,7 @@ static void set_raw(const char *name, List *val, bool user)
 	List *old = s->val;
 	s->val = heap_list(val);
 	free(old);
-	if (!(s->flags & NOEXPORT))
-		env_dirty();
+	env_changed(s, false);
 }
 
 /* Keep the aliased pairs in step: path=(a b) is PATH=a:b and back. */
@@ -155,18 +145,19 @@ static List *split_colon(const char *s)
 static bool set_alias(const char *name, List *val)
 {
 	static const struct { const char *lower, *upper, *sep; } pairs[] = {
-		{ "path", "PATH", ":" }, { "cdpath", "CDPATH", ":" }, { "home", "HOME", " " },
+		{ "path", "PATH", ":" }, { "cdpath", "CDPATH", ":" }, { "home", "HOME", NULL },
 	};
 	for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++) {
 		if (strcmp(name, pairs[i].lower) == 0) {
 			set_raw(pairs[i].lower, val, true);
-			set_raw(pairs[i].upper, val ? mklist(list_flat(val, pairs[i].sep), NULL, NULL) : NULL, true);
+			set_raw(pairs[i].upper, val && pairs[i].sep ?
+				mklist(list_flat(val, pairs[i].sep), NULL, NULL) : val, true);
 			return true;
 		}
 		if (strcmp(name, pairs[i].upper) == 0) {
 			set_raw(pairs[i].upper, val, true);
 			List *low = val;
-			if (val != NULL && *pairs[i].sep == ':')
+			if (val != NULL && pairs[i].sep != NULL)
 				low = split_colon(list_flat(val, ":"));
 			set_raw(pairs[i].lower, low, true);
 			return true;
@@ -223,6 +214,7 @@ void var_noexport(const char *name)
 {
 	Sym *s = sym_lookup(name, true);
 	s->flags |= NOEXPORT;
+	env_changed(s, false);
 }
 
 bool var_exported(const Sym *s)
@@ -239,7 +231,7 @@ void var_push_local(const char *name, List *val)
 {
 	if (nlocals == maxlocals) {
 		maxlocals = maxlocals ? maxlocals * 2 : 16;
-		locals = erealloc(locals, maxlocals * sizeof *locals);
+		locals = eresize(locals, maxlocals * sizeof *locals);
 	}
 	Sym *s = sym_lookup(name, false);
 	locals[nlocals].name = estrdup(name);
@@ -307,7 +299,9 @@ Sym **sym_all(int *count)
 	return v;
 }
 
-const char *sym_name(const Sym *s) { return s->name; }
-List *sym_val(const Sym *s) { return s->val; }
-Node **sym_fn(Sym *s) { return &s->fn; }
-char **sym_fndef(Sym *s) { return &s->fndef; }
+void sym_walk(void (*f)(Sym *s, void *ctx), void *ctx)
+{
+	for (int i = 0; i < NBUCKETS; i++)
+		for (Sym *s = table[i]; s != NULL; s = s->next)
+			f(s, ctx);
+}

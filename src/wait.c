@@ -13,7 +13,7 @@ void child_add(pid_t pid, bool async)
 {
 	if (nchildren == maxchildren) {
 		maxchildren = maxchildren ? maxchildren * 2 : 16;
-		children = erealloc(children, maxchildren * sizeof *children);
+		children = eresize(children, maxchildren * sizeof *children);
 	}
 	children[nchildren++] = (Child) { pid, 0, false, async };
 }
