@@ -120,7 +120,7 @@ static void b_eval(List *args)
 static void b_exit(List *args)
 {
 	if (args->n != NULL && !status_from_words(args->n))
-		rc_exit(1);
+		status_set(1 << 8);
 	rc_exit(status_exit_code());
 }
 

@@ -25,7 +25,8 @@ pid_t rc_fork(void)
 		sig_child_reset();
 		child_reset();
 		le_disable();
-	}
+	} else
+		child_add(pid, false);
 	return pid;
 }
 

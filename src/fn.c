@@ -97,7 +97,6 @@ void fn_call(const char *name, Node *body, List *args)
 	var_push_local("0", mklist((char *) name, NULL, NULL));
 	funcdepth++;
 	loopdepth = 0;
-	status_set(0);
 	walk(body, true);
 	if (skipping == SKIP_RETURN)
 		skipping = SKIP_NONE;

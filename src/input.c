@@ -118,7 +118,10 @@ static const char *prompt_text(void)
 	return p != NULL && p->n != NULL ? p->n->w : "";
 }
 
-/* One line from the terminal (editor or plain), with its newline. */
+void sig_prompt_interrupt(void);
+
+/* One line from the terminal (editor or plain), with its newline.
+ * ^C drops what has been typed of the command, continuation lines too. */
 static bool fill_tty(Input *i)
 {
 	for (;;) {
@@ -131,10 +134,8 @@ static bool fill_tty(Input *i)
 		}
 		if (intr) {
 			le_free(line);
-			want_prompt1 = true;
-			interrupted = 0;
-			sig_pending = 0;
-			continue;
+			sig_prompt_interrupt();
+			rc_raise(eInterrupt);
 		}
 		size_t n = strlen(line);
 		if (i->cap < n + 2) {

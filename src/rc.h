@@ -278,6 +278,7 @@ int child_wait(pid_t pid);
 int child_wait_any(pid_t *pid);
 bool child_is(pid_t pid);
 void child_reset(void);
+void child_set_async(pid_t pid);
 List *child_async_list(void);
 
 /* signal.c */

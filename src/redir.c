@@ -260,7 +260,6 @@ char *nmpipe(Node *n)
 		}
 		walk_in_child(n->k[0]);
 	}
-	child_add(pid, false);
 	int keep = reader ? p[1] : p[0];
 	close(reader ? p[0] : p[1]);
 	nmpipes = eresize(nmpipes, (nnmpipes + 1) * sizeof *nmpipes);

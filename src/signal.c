@@ -132,6 +132,18 @@ void sig_check(void)
 	}
 }
 
+/* ^C at the prompt: the editor has dropped the line already.  Clear the
+ * catch so that it cannot abort a later command (on the next signal of any
+ * kind), and run fn sigint if there is one. */
+void sig_prompt_interrupt(void)
+{
+	caught[SIGINT] = 0;
+	interrupted = 0;
+	Node *fn = fn_get("sigint");
+	if (fn != NULL)
+		fn_call("sigint", fn, NULL);
+}
+
 /* fn sigexit runs once, when the shell exits (never in a child).
  * Returns true if it ran: the shell then exits with its status. */
 bool sig_exit_handler(void)

@@ -18,6 +18,15 @@ void child_add(pid_t pid, bool async)
 	children[nchildren++] = (Child) { pid, 0, false, async };
 }
 
+static int find(pid_t pid);
+
+void child_set_async(pid_t pid)
+{
+	int i = find(pid);
+	if (i >= 0)
+		children[i].async = true;
+}
+
 static int find(pid_t pid)
 {
 	for (int i = 0; i < nchildren; i++)

@@ -97,7 +97,7 @@ static void async(Node *n)
 		}
 		walk_in_child(n->k[0]);
 	}
-	child_add(pid, true);
+	child_set_async(pid);
 	var_set("apid", mklist(nfmt("%d", (int) pid), NULL, NULL));
 	status_set(0);
 }
@@ -111,7 +111,6 @@ static void subshell(Node *n, bool parent)
 	pid_t pid = rc_fork();
 	if (pid == 0)
 		walk_in_child(n->k[0]);
-	child_add(pid, false);
 	int w = child_wait(pid);
 	status_report(pid, w, false);
 	status_set(w);
@@ -159,7 +158,6 @@ static void pipeline(Node *n)
 				close(pfd[0]);
 			walk_in_child(cmd[i]);
 		}
-		child_add(pid, false);
 		pids[i] = pid;
 		if (prev >= 0)
 			close(prev);
