@@ -172,13 +172,22 @@ static void spawn(List *args, Node *items)
 	status_set(w);
 }
 
-static void trace(List *args)
+/* -x: a command as it runs, its words quoted to be read back. */
+void trace_list(const char *prefix, List *a, List *b)
 {
 	Str s = { 0 };
-	for (; args != NULL; args = args->n) {
-		str_quote(&s, args->w);
-		str_addc(&s, args->n ? ' ' : '\n');
+	str_adds(&s, prefix);
+	for (List *l = a; l != NULL; l = l->n) {
+		str_quote(&s, l->w);
+		if (l->n != NULL || b != NULL)
+			str_addc(&s, ' ');
 	}
+	for (List *l = b; l != NULL; l = l->n) {
+		str_quote(&s, l->w);
+		if (l->n != NULL)
+			str_addc(&s, ' ');
+	}
+	str_addc(&s, '\n');
 	writeall(2, s.buf, s.len);
 	free(s.buf);
 }
@@ -212,8 +221,9 @@ static void do_exec(List *args, Node *items)
 	status_set(0);
 }
 
-/* items: the words and redirections of a simple command, in order. */
-void run_simple(Node *items, bool parent)
+/* items: the words and redirections of a simple command, in order.
+ * Returns true if it called a function (whose failure -e forgives). */
+bool run_simple(Node *items, bool parent)
 {
 	List *args = NULL, **tail = &args;
 	for (Node *i = items; i != NULL; i = i->k[1]) {
@@ -224,13 +234,13 @@ void run_simple(Node *items, bool parent)
 			tail = &(*tail)->n;
 	}
 	if (flag_x && args != NULL)
-		trace(args);
+		trace_list("", args, NULL);
 	if (args == NULL) {
 		int depth = fd_depth();
 		status_set(redir_in_shell(items) ? 0 : 1 << 8);
 		fd_unwind(depth);
 		nmpipe_reap();
-		return;
+		return false;
 	}
 	bool skip_fn = false;
 	if (strcmp(args->w, "builtin") == 0 && args->n != NULL) {
@@ -239,7 +249,7 @@ void run_simple(Node *items, bool parent)
 	}
 	if (strcmp(args->w, "exec") == 0) {
 		do_exec(args->n, items);
-		return;
+		return false;
 	}
 	Node *fn = skip_fn ? NULL : fn_get(args->w);
 	Builtin *b = fn ? NULL : builtin_get(args->w);
@@ -256,4 +266,5 @@ void run_simple(Node *items, bool parent)
 		exec_child(args);
 	}
 	nmpipe_reap();
+	return fn != NULL;
 }

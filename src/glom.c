@@ -269,6 +269,7 @@ List *backquote(Node *body, List *seps)
 	close(p[0]);
 	int wstat = child_wait(pid);
 	var_set("bqstatus", mklist(status_word_of(wstat), NULL, NULL));
+	check_e_backquote(wstat);
 	const char *sep = seps != NULL ? list_flat(seps, "") : NULL;
 	if (sep == NULL) {
 		List *ifs = var_get("ifs");

@@ -232,11 +232,13 @@ extern int skipping;
 void walk(Node *n, bool parent);
 NORETURN void walk_in_child(Node *n);
 void walk_reset(void);
+void check_e_backquote(int wstat);
 bool walk_cond(Node *n);
 
 /* exec.c: the one place the shell forks or spawns. */
 pid_t rc_fork(void);
-void run_simple(Node *items, bool parent);
+bool run_simple(Node *items, bool parent);
+void trace_list(const char *prefix, List *a, List *b);
 char *path_search(const char *name);
 NORETURN void exec_child(List *args);
 extern bool interactive, in_child;

@@ -23,8 +23,15 @@ void walk_reset(void)
 /* -e: a failed command ends the shell, except where it is being tested. */
 static void check_e(void)
 {
-	if (flag_e && cond_depth == 0 && !status_true())
+	if (flag_e && cond_depth == 0 && skipping == SKIP_NONE && !status_true())
 		rc_exit(status_exit_code());
+}
+
+/* -e after a command substitution whose command failed. */
+void check_e_backquote(int wstat)
+{
+	if (flag_e && cond_depth == 0 && wstat != 0)
+		rc_exit(1);
 }
 
 bool walk_cond(Node *n)
@@ -323,8 +330,8 @@ top:
 		return;
 	switch (n->type) {
 	case nSimple:
-		run_simple(n->k[0], parent);
-		check_e();
+		if (!run_simple(n->k[0], parent))
+			check_e();
 		return;
 	case nRedirs: {
 		int depth = fd_depth();
@@ -373,8 +380,10 @@ top:
 	case nWhile: do_while(n); return;
 	case nSwitch: do_switch(n); return;
 	case nMatch: {
-		List *subject = glom(n->k[0]);
-		status_set_bool(list_match(subject, glom_noglob(n->k[1])));
+		List *subject = glom(n->k[0]), *patterns = glom_noglob(n->k[1]);
+		if (flag_x)
+			trace_list("~ ", subject, patterns);
+		status_set_bool(list_match(subject, patterns));
 		return;
 	}
 	case nNewfn: newfn(n); return;
