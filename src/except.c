@@ -5,9 +5,40 @@
 #include <stdlib.h>
 #include <stdarg.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 Catch *catcher;
+
+/* Deep nesting (in the parser) and deep recursion (functions, eval) end
+ * with an error before the stack runs out.  The limit is read only once
+ * the stack has grown past a first, small threshold. */
+static char *stack_base;
+static size_t stack_room = 256 * 1024;
+static bool stack_limit_known;
+
+void stack_init(void *base)
+{
+	stack_base = base;
+}
+
+void stack_check(void)
+{
+	char here;
+	size_t used = (size_t) (stack_base - &here);
+	if (stack_base == NULL || used < stack_room)
+		return;
+	if (!stack_limit_known) {
+		struct rlimit rl;
+		stack_limit_known = true;
+		size_t limit = getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY ?
+			rl.rlim_cur : 64 * 1024 * 1024;
+		stack_room = limit > 1024 * 1024 ? limit - 512 * 1024 : limit / 2;
+		if (used < stack_room)
+			return;
+	}
+	rc_error("too deeply nested (recursion or nesting beyond the stack limit)");
+}
 
 void catch_pop(Catch *c)
 {

@@ -452,6 +452,7 @@ static bool ends_command(void)
 
 static Node *cmd(void)
 {
+	stack_check();
 	Node *pre = NULL, **tail = &pre;
 	while (is_redir()) {
 		*tail = mk(nList, redirection(), NULL, NULL);

@@ -102,6 +102,8 @@ enum { eError = 1, eExit, eInterrupt };
 	catcher = (c), sigsetjmp((c)->buf, 0))
 void catch_pop(Catch *c);
 NORETURN void rc_raise(int e);
+void stack_init(void *base);
+void stack_check(void);
 NORETURN void rc_error(const char *fmt, ...) PRINTFLIKE(1, 2);
 void rc_warn(const char *fmt, ...) PRINTFLIKE(1, 2);
 NORETURN void rc_syserror(const char *what);

@@ -106,6 +106,7 @@ static void login_file(void)
 int rc_main(int argc, char **argv, char **envp)
 {
 	const char *cmd = NULL;
+	stack_init(&cmd);
 	argv0 = argv[0];
 	int i = options(argc, argv, &cmd);
 	if (i < 0)

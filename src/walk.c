@@ -323,6 +323,7 @@ static void rmfn(Node *n)
 
 void walk(Node *n, bool parent)
 {
+	stack_check();
 top:
 	if (sig_pending)
 		sig_check();
