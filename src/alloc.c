@@ -34,6 +34,26 @@ char *estrdup(const char *s)
 	return memcpy(ealloc(n), s, n);
 }
 
+/* Permanent memory never freed, for what lives as long as the shell does
+ * (symbols, imported values): a bump allocator, so start-up makes few
+ * malloc calls. */
+void *palloc(size_t n)
+{
+	static char *p;
+	static size_t left;
+	n = (n + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
+	if (n > left) {
+		if (n > 2048)
+			return ealloc(n);
+		p = ealloc(8192);
+		left = 8192;
+	}
+	void *r = p;
+	p += n;
+	left -= n;
+	return r;
+}
+
 /* The arena is a chain of blocks; a Mark names a block and how much of it was
  * in use.  Releasing to a mark frees the blocks allocated after it, keeping
  * one spare so that a loop that allocates a little each time does not call

@@ -19,7 +19,8 @@ static int nbozo;
 void env_changed(Sym *s, bool fn)
 {
 	char **cached = fn ? &s->fnenv : &s->env;
-	free(*cached);
+	if (fn || !(s->flags & S_RAW))
+		free(*cached);
 	*cached = NULL;
 	stale = true;
 }
@@ -55,21 +56,19 @@ static int hexval(int c)
 /* Reverse encode_name; NULL if the name is not one we could have written. */
 static char *decode_name(const char *s, size_t n)
 {
-	Str d = { 0 };
+	char *d = nalloc(n + 1), *q = d;
 	for (size_t i = 0; i < n; i++) {
 		if (s[i] == '_' && i + 3 < n && s[i + 1] == '_' &&
 		    hexval(s[i + 2]) >= 0 && hexval(s[i + 3]) >= 0) {
-			str_addc(&d, hexval(s[i + 2]) * 16 + hexval(s[i + 3]));
+			*q++ = hexval(s[i + 2]) * 16 + hexval(s[i + 3]);
 			i += 3;
-		} else if (!is_wordchar((unsigned char) s[i])) {
-			free(d.buf);
+		} else if (!is_wordchar((unsigned char) s[i]))
 			return NULL;
-		} else
-			str_addc(&d, s[i]);
+		else
+			*q++ = s[i];
 	}
-	char *r = nstrdup(d.buf ? d.buf : "");
-	free(d.buf);
-	return r;
+	*q = '\0';
+	return d;
 }
 
 static void encode_value(Str *s, List *val)
@@ -85,26 +84,35 @@ static void encode_value(Str *s, List *val)
 	}
 }
 
-static List *decode_value(const char *v)
+/* The value of an environment entry as a list; most have no \001 or \002
+ * and are used as they are (the environment outlives the shell's use). */
+List *env_decode_value(const char *v)
 {
-	List *head = NULL, **tail = &head;
-	Str w = { 0 };
+	List *head = palloc(sizeof *head), **tail = &head;
+	if (strpbrk(v, "\001\002") == NULL) {
+		*head = (List) { (char *) v, NULL, NULL };
+		return head;
+	}
+	char *w = palloc(strlen(v) + 1), *q = w;
 	for (;; v++) {
 		if (*v == '\002' && v[1] != '\0') {
-			str_addc(&w, *++v);
+			*q++ = *++v;
 			continue;
 		}
 		if (*v == '\001' || *v == '\0') {
-			*tail = mklist(nstrndup(w.buf ? w.buf : "", w.len), NULL, NULL);
+			*q++ = '\0';
+			if (*tail == NULL)
+				*tail = palloc(sizeof **tail);
+			**tail = (List) { w, NULL, NULL };
 			tail = &(*tail)->n;
-			w.len = 0;
+			*tail = NULL;
+			w = q;
 			if (*v == '\0')
 				break;
 			continue;
 		}
-		str_addc(&w, *v);
+		*q++ = *v;
 	}
-	free(w.buf);
 	return head;
 }
 
@@ -147,7 +155,7 @@ static void add_sym(Sym *s, void *ctx)
 	(void) ctx;
 	if (var_exported(s)) {
 		if (s->env == NULL)
-			s->env = entry("", s->name, s->val, NULL, NULL);
+			s->env = entry("", s->name, var_get(s->name), NULL, NULL);
 		add(s->env);
 	}
 	if ((s->fn != NULL || s->fndef != NULL) && !is_signal_fn(s->name)) {
@@ -170,19 +178,32 @@ char **env_vector(void)
 	return envv;
 }
 
+/* Variables the shell computes or owns are not taken from the environment. */
 static bool importable(const char *name)
 {
-	static const char *const skip[] = { "status", "apids", "*", "0", "pid", "apid", "bqstatus" };
-	for (size_t i = 0; i < sizeof skip / sizeof *skip; i++)
-		if (strcmp(name, skip[i]) == 0)
-			return false;
-	return *name != '\0' && strspn(name, "0123456789") != strlen(name);
+	static const char *const skip[] = { "status", "apids", "pid", "apid", "bqstatus" };
+	if (name[strspn(name, "0123456789")] == '\0' || strcmp(name, "*") == 0)
+		return false;
+	if (strchr("sapb", name[0]) != NULL)
+		for (size_t i = 0; i < sizeof skip / sizeof *skip; i++)
+			if (strcmp(name, skip[i]) == 0)
+				return false;
+	return true;
 }
 
 void env_import(char **envp, bool import_fns)
 {
 	const char *path = NULL;
 	for (char **e = envp; *e != NULL; e++) {
+		/* the common case: a plain name, kept raw until it is used */
+		size_t n = 0;
+		while (is_wordchar((unsigned char) (*e)[n]) && !((*e)[n] == '_' && (*e)[n + 1] == '_'))
+			n++;
+		if ((*e)[n] == '=' && n > 0 && strncmp(*e, "fn_", 3) != 0 &&
+		    (*e)[strspn(*e, "0123456789")] != '=' && var_importable_raw(*e, n)) {
+			var_import_raw(*e, n);
+			continue;
+		}
 		const char *eq = strchr(*e, '=');
 		char *name = eq ? decode_name(*e, eq - *e) : NULL;
 		if (name == NULL) {
@@ -198,7 +219,7 @@ void env_import(char **envp, bool import_fns)
 		if (strcmp(name, "PATH") == 0)
 			path = eq + 1;
 		if (importable(name))
-			var_set(name, decode_value(eq + 1));
+			var_import(name, env_decode_value(eq + 1));
 	}
 	if (path != NULL)
 		var_set("PATH", mklist((char *) path, NULL, NULL));

@@ -82,7 +82,7 @@ static List *list_copy(const List *l)
 List *split_words(const char *s, size_t n, const char *seps)
 {
 	List *head = NULL, **tail = &head;
-	bool sep[256] = { false };
+	bool sep[256] = { [0] = true };	/* a NUL also separates, as in the reference */
 	for (const unsigned char *p = (const unsigned char *) seps; *p; p++)
 		sep[*p] = true;
 	size_t i = 0;
@@ -268,6 +268,7 @@ List *backquote(Node *body, List *seps)
 	}
 	close(p[0]);
 	int wstat = child_wait(pid);
+	status_report(pid, wstat, false);
 	var_set("bqstatus", mklist(status_word_of(wstat), NULL, NULL));
 	check_e_backquote(wstat);
 	const char *sep = seps != NULL ? list_flat(seps, "") : NULL;

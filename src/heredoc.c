@@ -65,11 +65,15 @@ static Node *substitute(const char *body)
 		const char *q = p + 1;
 		while (*q == ' ' || *q == '\t')
 			q++;
+		/* $#x, $^x and $"x are not substituted here: they vanish, as in the reference */
+		bool dropped = *q == '#' || *q == '^' || *q == '"';
+		if (dropped)
+			q++;
 		const char *name = q;
 		while (is_varchar((unsigned char) *q))
 			q++;
 		acc = text(acc, &s);
-		if (q > name)
+		if (q > name && !dropped)
 			acc = append(acc, mk(nFlat, mkword(nstrndup(name, q - name), false), NULL, NULL));
 		if (*q == '^')
 			q++;
@@ -94,7 +98,9 @@ static char *read_body(const char *eof)
 			free(body.buf);
 			free(line.buf);
 			npending = 0;
-			lex_error(nfmt("heredoc incomplete"));
+			uerror("rc: line %d: heredoc incomplete near eof", lineno + 1);
+			status_set(1 << 8);
+			rc_raise(eError);
 		}
 		str_add(&body, line.buf ? line.buf : "", line.len);
 		str_addc(&body, '\n');

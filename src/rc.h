@@ -80,6 +80,7 @@ void *ealloc(size_t n);
 void *eresize(void *p, size_t n);
 char *estrdup(const char *s);
 void *nalloc(size_t n);
+void *palloc(size_t n);
 char *nstrdup(const char *s);
 char *nstrndup(const char *s, size_t n);
 Mark nmark(void);
@@ -189,15 +190,25 @@ struct Sym {
 	char *fndef;	/* an imported function's text, parsed on first use */
 	char *env;	/* cached name=value for the environment, or NULL */
 	char *fnenv;	/* cached fn_name={body}, or NULL */
+	const char *raw;	/* with S_RAW: the imported value, not yet decoded */
 	unsigned flags;
 };
+enum {
+	S_NOEXPORT = 1,	/* never put in the environment */
+	S_BORROWED = 2,	/* the value is not the symbol's to free (imported) */
+	S_RAW = 4,	/* imported, decoded on first use; env is the original entry */
+};
 Sym **sym_all(int *count);
+Sym *sym_lookup_n(const char *name, size_t len, bool create);
+void var_import_raw(const char *entry, size_t namelen);
+bool var_importable_raw(const char *name, size_t len);
 void sym_walk(void (*f)(Sym *s, void *ctx), void *ctx);
 bool var_exported(const Sym *s);
 List *var_get(const char *name);
 void var_set(const char *name, List *val);
 void var_set_str(const char *name, const char *val);
 void var_set_default(const char *name, List *val);
+void var_import(const char *name, List *val);
 void var_export_all(bool exported);
 void var_noexport(const char *name);
 void var_push_local(const char *name, List *val);
@@ -216,6 +227,7 @@ extern char *argv0;
 void env_import(char **envp, bool import_fns);
 char **env_vector(void);
 void env_changed(Sym *s, bool fn);
+List *env_decode_value(const char *v);
 char *env_encode_name(const char *prefix, const char *name);
 
 /* fn.c: functions and signal-handler functions. */

@@ -5,37 +5,49 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum {
-	NOEXPORT = 1,	/* never put in the environment */
-	EXPLICIT = 2,	/* set by the user or inherited (for $prompt, $version) */
-};
-
 enum { NBUCKETS = 512 };
 static Sym *table[NBUCKETS];
 char *argv0;
 
-static unsigned hash(const char *s)
+static unsigned hash(const char *s, size_t len)
 {
 	unsigned h = 2166136261u;
-	while (*s)
-		h = (h ^ (unsigned char) *s++) * 16777619u;
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char) s[i]) * 16777619u;
 	return h % NBUCKETS;
+}
+
+/* The symbol named by the first len bytes of name. */
+Sym *sym_lookup_n(const char *name, size_t len, bool create)
+{
+	unsigned h = hash(name, len);
+	for (Sym *s = table[h]; s != NULL; s = s->next)
+		if (strncmp(s->name, name, len) == 0 && s->name[len] == '\0')
+			return s;
+	if (!create)
+		return NULL;
+	Sym *s = palloc(sizeof *s + len + 1);
+	memset(s, 0, sizeof *s);
+	s->name = memcpy(s + 1, name, len);
+	s->name[len] = '\0';
+	s->next = table[h];
+	table[h] = s;
+	return s;
 }
 
 Sym *sym_lookup(const char *name, bool create)
 {
-	unsigned h = hash(name);
-	for (Sym *s = table[h]; s != NULL; s = s->next)
-		if (strcmp(s->name, name) == 0)
-			return s;
-	if (!create)
-		return NULL;
-	Sym *s = ealloc(sizeof *s);
-	memset(s, 0, sizeof *s);
-	s->name = estrdup(name);
-	s->next = table[h];
-	table[h] = s;
-	return s;
+	return sym_lookup_n(name, strlen(name), create);
+}
+
+/* A symbol's value, decoding an imported one on first use. */
+static List *value(Sym *s)
+{
+	if (s->flags & S_RAW) {
+		s->val = env_decode_value(s->raw);
+		s->flags &= ~S_RAW;
+	}
+	return s->val;
 }
 
 /* A heap copy of a list in one block: nodes first, then the strings. */
@@ -97,19 +109,46 @@ List *var_get(const char *name)
 		break;
 	}
 	Sym *s = sym_lookup(name, false);
-	return s != NULL ? s->val : NULL;
+	return s != NULL ? value(s) : NULL;
 }
 
 /* Names that are never exported, and those exported only once set. */
+static unsigned default_flags(const char *name);
+
+/* Plain imported names are kept raw: none the shell treats specially. */
+bool var_importable_raw(const char *name, size_t len)
+{
+	char buf[16];
+	if (len >= sizeof buf)
+		return true;
+	memcpy(buf, name, len);
+	buf[len] = '\0';
+	return default_flags(buf) == 0 && strchr("pPcChHv", buf[0]) == NULL;
+}
+
+void var_import_raw(const char *entry, size_t namelen)
+{
+	Sym *s = sym_lookup_n(entry, namelen, true);
+	if (!(s->flags & S_BORROWED))
+		free(s->val);
+	s->val = NULL;
+	env_changed(s, false);
+	s->raw = entry + namelen + 1;
+	s->env = (char *) entry;
+	s->flags |= S_RAW | S_BORROWED;
+}
+
 static unsigned default_flags(const char *name)
 {
 	static const char *const never[] = {
 		"apid", "apids", "bqstatus", "cdpath", "home", "ifs", "path",
 		"pid", "status", "*", "0", "prompt", "version",
 	};
+	if (strchr("abchipsv*0", name[0]) == NULL)
+		return 0;
 	for (size_t i = 0; i < sizeof never / sizeof *never; i++)
 		if (strcmp(name, never[i]) == 0)
-			return NOEXPORT;
+			return S_NOEXPORT;
 	return 0;
 }
 
@@ -122,7 +161,28 @@ static void set_raw(const char *name, List *val, bool user)
 		s->flags = 0;
 	List *old = s->val;
 	s->val = heap_list(val);
-	free(old);
+	if (!(s->flags & S_BORROWED))
+		free(old);
+	s->flags &= ~(S_BORROWED | S_RAW);
+	env_changed(s, false);
+}
+
+static bool set_alias(const char *name, List *val);
+
+/* An imported value, in permanent memory: kept as it is, not copied. */
+void var_import(const char *name, List *val)
+{
+	if (set_alias(name, val))
+		return;
+	Sym *s = sym_lookup(name, true);
+	if (s->val == NULL && s->flags == 0)
+		s->flags = default_flags(name);
+	if (strcmp(name, "prompt") == 0 || strcmp(name, "version") == 0)
+		s->flags = 0;
+	if (!(s->flags & S_BORROWED))
+		free(s->val);
+	s->val = val;
+	s->flags = (s->flags & ~S_RAW) | S_BORROWED;
 	env_changed(s, false);
 }
 
@@ -147,6 +207,8 @@ static bool set_alias(const char *name, List *val)
 	static const struct { const char *lower, *upper, *sep; } pairs[] = {
 		{ "path", "PATH", ":" }, { "cdpath", "CDPATH", ":" }, { "home", "HOME", NULL },
 	};
+	if (strchr("pPcChH", name[0]) == NULL)
+		return false;
 	for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++) {
 		if (strcmp(name, pairs[i].lower) == 0) {
 			set_raw(pairs[i].lower, val, true);
@@ -213,13 +275,13 @@ void args_set(List *args)
 void var_noexport(const char *name)
 {
 	Sym *s = sym_lookup(name, true);
-	s->flags |= NOEXPORT;
+	s->flags |= S_NOEXPORT;
 	env_changed(s, false);
 }
 
 bool var_exported(const Sym *s)
 {
-	return s->val != NULL && !(s->flags & NOEXPORT);
+	return (s->val != NULL || (s->flags & S_RAW)) && !(s->flags & S_NOEXPORT);
 }
 
 /* Local assignments (x=1 cmd, function arguments) save the old value here. */
@@ -235,7 +297,7 @@ void var_push_local(const char *name, List *val)
 	}
 	Sym *s = sym_lookup(name, false);
 	locals[nlocals].name = estrdup(name);
-	locals[nlocals].old = s != NULL ? heap_list(s->val) : NULL;
+	locals[nlocals].old = s != NULL ? heap_list(value(s)) : NULL;
 	nlocals++;
 	var_set(name, val);
 }
