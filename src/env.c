@@ -216,8 +216,10 @@ void env_import(char **envp, bool import_fns)
 				fn_import(name + 3, eq + 1);
 			continue;
 		}
-		if (strcmp(name, "PATH") == 0)
+		if (strcmp(name, "PATH") == 0) {
 			path = eq + 1;
+			continue;
+		}
 		if (importable(name))
 			var_import(name, env_decode_value(eq + 1));
 	}

@@ -209,6 +209,7 @@ void var_set(const char *name, List *val);
 void var_set_str(const char *name, const char *val);
 void var_set_default(const char *name, List *val);
 void var_import(const char *name, List *val);
+void var_set_const(const char *name, List *val, bool user);
 void var_export_all(bool exported);
 void var_noexport(const char *name);
 void var_push_local(const char *name, List *val);

@@ -23,14 +23,18 @@ static List *words(char **v, int n)
 	return head;
 }
 
+/* The shell's own initial values, constant lists used without copying. */
 static void defaults(void)
 {
-	static char *ifs[] = { " ", "\t", "\n" }, *prompt[] = { "; ", "" };
-	var_set_default("ifs", words(ifs, 3));
-	var_set_default("prompt", words(prompt, 2));
-	var_set_default("version", mklist(PACKAGE_VERSION, NULL, NULL));
-	var_set("nl", mklist("\n", NULL, NULL));
-	var_set("tab", mklist("\t", NULL, NULL));
+	static List ifs[] = { { " ", NULL, &ifs[1] }, { "\t", NULL, &ifs[2] }, { "\n", NULL, NULL } };
+	static List prompt[] = { { "; ", NULL, &prompt[1] }, { "", NULL, NULL } };
+	static List version = { PACKAGE_VERSION, NULL, NULL };
+	static List nl = { "\n", NULL, NULL }, tab = { "\t", NULL, NULL };
+	var_set_const("ifs", ifs, false);
+	var_set_const("prompt", prompt, false);
+	var_set_const("version", &version, false);
+	var_set_const("nl", &nl, true);
+	var_set_const("tab", &tab, true);
 }
 
 /* Without -o, descriptors 0, 1 and 2 are made to exist. */

@@ -115,15 +115,22 @@ List *var_get(const char *name)
 /* Names that are never exported, and those exported only once set. */
 static unsigned default_flags(const char *name);
 
-/* Plain imported names are kept raw: none the shell treats specially. */
+/* Plain imported names are kept raw: none the shell treats specially
+ * (the aliased pairs, and those with default flags). */
 bool var_importable_raw(const char *name, size_t len)
 {
+	static const char *const special[] = {
+		"path", "PATH", "cdpath", "CDPATH", "home", "HOME",
+	};
 	char buf[16];
 	if (len >= sizeof buf)
 		return true;
 	memcpy(buf, name, len);
 	buf[len] = '\0';
-	return default_flags(buf) == 0 && strchr("pPcChHv", buf[0]) == NULL;
+	for (size_t i = 0; i < sizeof special / sizeof *special; i++)
+		if (strcmp(buf, special[i]) == 0)
+			return false;
+	return default_flags(buf) == 0;
 }
 
 void var_import_raw(const char *entry, size_t namelen)
@@ -169,21 +176,32 @@ static void set_raw(const char *name, List *val, bool user)
 
 static bool set_alias(const char *name, List *val);
 
-/* An imported value, in permanent memory: kept as it is, not copied. */
-void var_import(const char *name, List *val)
+/* A value in permanent memory, kept as it is rather than copied: an
+ * imported one (exported even if the name is one exported only once set)
+ * or one of the shell's constants. */
+static void set_borrowed(const char *name, List *val, bool user)
 {
-	if (set_alias(name, val))
-		return;
 	Sym *s = sym_lookup(name, true);
 	if (s->val == NULL && s->flags == 0)
 		s->flags = default_flags(name);
-	if (strcmp(name, "prompt") == 0 || strcmp(name, "version") == 0)
+	if (user && (strcmp(name, "prompt") == 0 || strcmp(name, "version") == 0))
 		s->flags = 0;
 	if (!(s->flags & S_BORROWED))
 		free(s->val);
 	s->val = val;
 	s->flags = (s->flags & ~S_RAW) | S_BORROWED;
 	env_changed(s, false);
+}
+
+void var_import(const char *name, List *val)
+{
+	if (!set_alias(name, val))
+		set_borrowed(name, val, true);
+}
+
+void var_set_const(const char *name, List *val, bool user)
+{
+	set_borrowed(name, val, user);
 }
 
 /* Keep the aliased pairs in step: path=(a b) is PATH=a:b and back. */
