@@ -389,7 +389,8 @@ le_set_lister(le_lister *l)
 void
 le_disable(void)
 {
-	active = 0;
+	if (active)	/* no write after fork unless needed: it costs a page copy */
+		active = 0;
 }
 
 const char *

@@ -94,13 +94,18 @@ void sig_vforked_child(const sigset_t *saved)
 	sigprocmask(SIG_SETMASK, saved, NULL);
 }
 
-/* In a forked child: handlers reset; the user's ignores are inherited. */
+/* In a forked child: handlers reset; the user's ignores are inherited.
+ * Nothing is written that need not be: each page written after fork is
+ * a copy-on-write fault. */
 void sig_child_reset(void)
 {
+	if (!any_set && !sig_pending)
+		return;
 	for (int sig = 1; sig < NSIG; sig++) {
 		if (state[sig] == S_CAUGHT || state[sig] == S_IGNORED_BY_SHELL)
 			set(sig, S_DEFAULT);
-		caught[sig] = 0;
+		if (caught[sig])
+			caught[sig] = 0;
 	}
 	sig_pending = 0;
 	interrupted = 0;

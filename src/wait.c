@@ -112,5 +112,6 @@ List *child_async_list(void)
 /* A forked child waits only for its own children. */
 void child_reset(void)
 {
-	nchildren = 0;
+	if (nchildren != 0)
+		nchildren = 0;
 }
