@@ -226,7 +226,7 @@ static void run_all(void)
 		Mark m = nmark();
 		bool eof;
 		want_prompt1 = true;
-		Node *n = parse_line(&eof);
+		Node *n = parse_command(&eof);
 		if (eof && !in->shared_lines)
 			lineno = in->saved_lineno;
 		if (flag_n) {

@@ -90,6 +90,7 @@ static Node *brace_body(void)
 static Node *varname(void)
 {
 	Node *n;
+	stack_check();
 	switch (tok.type) {
 	case tWORD:
 		n = mkword(tok.s, false);
@@ -234,6 +235,7 @@ static bool free_caret_follows(bool arg)
 static Node *word(bool arg, bool *joinable_out)
 {
 	bool joinable;
+	stack_check();
 	Node *n = atom(arg, &joinable);
 	for (;;) {
 		if (tok.type == '^') {
@@ -408,6 +410,7 @@ static Node *cmd_fn(void)
  * are global; with one they are local to it, and it extends over a pipeline. */
 static Node *assignment(Node *name)
 {
+	stack_check();
 	lex_next();
 	if (!word_start(true))
 		lex_syntax(NULL);
@@ -616,7 +619,7 @@ static Node *list(bool braced)
 
 /* One line of input: a list ending in a newline or end of input.
  * Returns NULL for an empty line; *eof says whether input ended. */
-Node *parse_line(bool *eof)
+Node *parse_command(bool *eof)
 {
 	in_switch = false;
 	lex_reset();
@@ -642,7 +645,7 @@ Node *parse_string(const char *s)
 		rc_raise(eError);
 	}
 	while (!eof) {
-		Node *n = parse_line(&eof);
+		Node *n = parse_command(&eof);
 		if (n != NULL)
 			all = all == NULL ? n : mk(nSeq, all, n, NULL);
 	}

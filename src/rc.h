@@ -151,7 +151,7 @@ const char *kwname(int kw);
 bool lex_is_word_start(int c);
 
 /* parse.c */
-Node *parse_line(bool *eof);
+Node *parse_command(bool *eof);
 Node *parse_string(const char *s);
 
 /* tree.c */
@@ -301,7 +301,7 @@ List *child_async_list(void);
 /* signal.c */
 extern volatile sig_atomic_t sig_pending;
 extern volatile sig_atomic_t interrupted;
-void sig_init(void);
+void signals_init(void);
 void sig_check(void);
 void sig_set_handler(int sig, Node *body);
 void sig_block_all(sigset_t *saved);

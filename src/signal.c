@@ -40,7 +40,7 @@ static void set(int sig, int how)
 }
 
 /* Interactive shells survive SIGINT and ignore SIGQUIT and SIGTERM (unless -d). */
-void sig_init(void)
+void signals_init(void)
 {
 	if (!interactive)
 		return;

@@ -128,7 +128,7 @@ int rc_main(int argc, char **argv, char **envp)
 	interactive = flag_i || (!flag_c && !script && !flag_I && isatty(0));
 	if (flag_I)
 		interactive = false;
-	sig_init();
+	signals_init();
 	if (flag_l || argv0[0] == '-')
 		login_file();
 	var_set_default("0", mklist(argv0, NULL, NULL));
