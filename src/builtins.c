@@ -263,11 +263,7 @@ void dot_file(List *args, bool inter)
 		fail();
 		return;
 	}
-	int high = fcntl(fd, F_DUPFD_CLOEXEC, 10);
-	if (high >= 0) {
-		close(fd);
-		fd = high;
-	}
+	fd = fd_move_high(fd);
 	bool saved = interactive;
 	interactive = inter;
 	var_push_local("*", args->n);
@@ -425,22 +421,7 @@ enum { W_B = 1, W_F = 2, W_P = 4, W_S = 8, W_V = 16 };
 
 static void show_var(Str *s, const char *name, List *val)
 {
-	if (needs_quote(name) && strcmp(name, "*") != 0)
-		str_quote(s, name);
-	else
-		str_adds(s, name);
-	str_addc(s, '=');
-	if (val != NULL && val->n == NULL)
-		str_quote(s, val->w);
-	else {
-		str_addc(s, '(');
-		for (; val != NULL; val = val->n) {
-			str_quote(s, val->w);
-			if (val->n != NULL)
-				str_addc(s, ' ');
-		}
-		str_addc(s, ')');
-	}
+	var_print(s, name, val);
 	str_addc(s, '\n');
 }
 

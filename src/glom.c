@@ -102,14 +102,7 @@ List *split_words(const char *s, size_t n, const char *seps)
 
 static char *one_name(Node *n)
 {
-	List *l = glom_noglob(n);
-	if (l == NULL)
-		rc_error("null variable name");
-	if (l->n != NULL)
-		rc_error("multi-word variable name");
-	if (*l->w == '\0')
-		rc_error("zero-length variable name");
-	return l->w;
+	return var_name(glom_noglob(n), false);
 }
 
 static List *subscript(List *val, Node *subs)
@@ -185,6 +178,68 @@ static List *concat(List *a, List *b)
 	return head;
 }
 
+/* The words of a run of single-word parts (empty ones drop out) joined
+ * in one go, so that a long chain of them stays linear. */
+static List *join_words(List **parts, int n)
+{
+	size_t len = 0;
+	bool masked = false;
+	for (int i = 0; i < n; i++)
+		if (parts[i] != NULL) {
+			len += strlen(parts[i]->w);
+			masked |= parts[i]->m != NULL;
+		}
+	char *w = nalloc(len + 1), *m = masked ? nalloc(len + 1) : NULL;
+	size_t at = 0;
+	for (int i = 0; i < n; i++) {
+		if (parts[i] == NULL)
+			continue;
+		size_t k = strlen(parts[i]->w);
+		memcpy(w + at, parts[i]->w, k);
+		if (m != NULL && parts[i]->m != NULL)
+			memcpy(m + at, parts[i]->m, k);
+		else if (m != NULL)
+			memset(m + at, 0, k);
+		at += k;
+	}
+	w[at] = '\0';
+	if (m != NULL)
+		m[at] = '\0';
+	return mklist(w, m, NULL);
+}
+
+/* a^b^c...: the parser builds the chain leaning left, as long as the word
+ * (a here document with many $names makes one too), so it is evaluated
+ * from left to right without recursion. */
+static List *concat_chain(Node *n)
+{
+	int count = 1;
+	Node *p;
+	for (p = n; p->type == nConcat; p = p->k[0])
+		count++;
+	Node **nodes = nalloc(count * sizeof *nodes);
+	int i = count;
+	for (p = n; p->type == nConcat; p = p->k[0])
+		nodes[--i] = p->k[1];
+	nodes[0] = p;
+	List **parts = nalloc(count * sizeof *parts);
+	for (i = 0; i < count; i++)
+		parts[i] = glom_noglob(nodes[i]);
+	List *acc = NULL;
+	for (i = 0; i < count;) {
+		int j = i;
+		bool any = false;
+		while (j < count && (parts[j] == NULL || parts[j]->n == NULL))
+			any |= parts[j++] != NULL;
+		if (any)
+			acc = concat(acc, join_words(parts + i, j - i));
+		if (j < count)
+			acc = concat(acc, parts[j++]);
+		i = j;
+	}
+	return acc;
+}
+
 static char *all_meta(const char *w)
 {
 	size_t n = strlen(w);
@@ -198,6 +253,7 @@ List *glom_noglob(Node *n)
 {
 	if (n == NULL)
 		return NULL;
+	stack_check();
 	switch (n->type) {
 	case nWord:
 		return mklist(n->s, n->kind ? all_meta(n->s) : NULL, NULL);
@@ -214,7 +270,7 @@ List *glom_noglob(Node *n)
 		return v != NULL ? mklist(list_flat(v, " "), NULL, NULL) : NULL;
 	}
 	case nConcat:
-		return concat(glom_noglob(n->k[0]), glom_noglob(n->k[1]));
+		return concat_chain(n);
 	case nList: {
 		List *head = NULL, **tail = &head;
 		for (; n != NULL; n = n->k[1]) {

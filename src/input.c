@@ -268,35 +268,33 @@ int input_loop(void)
 	}
 }
 
-/* . file: run a file's commands here; errors go up to the caller. */
+/* Run the source just pushed to its end, then pop it, also on an error,
+ * which goes on up to the caller. */
+static void run_pushed(void)
+{
+	Catch c;
+	int e = catch_push(&c);
+	if (e == 0) {
+		run_all();
+		catch_pop(&c);
+	}
+	input_pop();
+	if (e != 0)
+		rc_raise(e);
+}
+
+/* . file: run a file's commands here. */
 void input_run_fd(int fd)
 {
 	input_fd(fd, NULL);
-	Catch c;
-	int e = catch_push(&c);
-	if (e == 0) {
-		run_all();
-		catch_pop(&c);
-		input_pop();
-		return;
-	}
-	input_pop();
-	rc_raise(e);
+	run_pushed();
 }
 
+/* eval */
 void input_run_string(const char *s)
 {
 	input_string(s, true);
-	Catch c;
-	int e = catch_push(&c);
-	if (e == 0) {
-		run_all();
-		catch_pop(&c);
-		input_pop();
-		return;
-	}
-	input_pop();
-	rc_raise(e);
+	run_pushed();
 }
 
 /* Completion names for lineedit: builtins, functions, $path programs, variables. */

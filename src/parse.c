@@ -42,6 +42,7 @@ static Node *words_plain(void);
 static Node *simple_rest(Node *first);
 static Node *pipe_rest(Node *left);
 static Node *unary(void);
+static Node *var_ref(void);
 
 static bool in_switch;
 
@@ -102,18 +103,23 @@ static Node *varname(void)
 		lex_next();
 		return n;
 	case '$':
-		lex_next();
-		n = varname();
-		if (tok.type == tSUB) {
-			lex_next();
-			return mk(nVarsub, n, words_until(')', false), NULL);
-		}
-		return mk(nVar, n, NULL, NULL);
+		return var_ref();
 	case '(':
 		lex_next();
 		return words_until(')', true);
 	}
 	lex_syntax(NULL);
+}
+
+/* $name or $name(subscripts), the '$' being the current token. */
+static Node *var_ref(void)
+{
+	lex_next();
+	Node *n = varname();
+	if (tok.type != tSUB)
+		return mk(nVar, n, NULL, NULL);
+	lex_next();
+	return mk(nVarsub, n, words_until(')', false), NULL);
 }
 
 /* Words up to the closing token, as an nList chain (an empty list if none). */
@@ -188,14 +194,9 @@ static Node *atom(bool arg, bool *joinable)
 		lex_next();
 		return words_until(')', true);
 	case '$':
-		lex_next();
-		n = varname();
-		if (tok.type == tSUB) {
-			lex_next();
-			return mk(nVarsub, n, words_until(')', false), NULL);
-		}
-		*joinable = true;
-		return mk(nVar, n, NULL, NULL);
+		n = var_ref();
+		*joinable = n->type == nVar;	/* not after a subscript */
+		return n;
 	case tCOUNT: case tFLAT:
 		lex_next();
 		n = mk(t == tCOUNT ? nCount : nFlat, varname(), NULL, NULL);

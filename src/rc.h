@@ -216,7 +216,7 @@ void var_push_local(const char *name, List *val);
 void var_pop_local(void);
 int var_depth(void);
 void var_unwind(int depth);
-void var_check_name(List *name);
+char *var_name(List *name, bool assigning);
 void var_print(Str *s, const char *name, List *val);
 bool var_each(void (*f)(const char *name, List *val, void *ctx), void *ctx);
 Sym *sym_lookup(const char *name, bool create);
@@ -269,7 +269,7 @@ typedef struct Plan Plan;
 Plan *redir_plan(Node *redirs);
 int redir_plan_apply(const Plan *p);
 void redir_plan_done(Plan *p);
-int fd_private(int fd);
+int fd_move_high(int fd);
 void nmpipe_reap(void);
 
 /* status.c: $status as a list of wait statuses. */

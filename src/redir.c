@@ -136,6 +136,17 @@ static bool plan_make(Plan *p, Node *items)
 	return true;
 }
 
+/* A descriptor the shell keeps for itself goes above the low numbers
+ * scripts use, and is closed on exec. */
+int fd_move_high(int fd)
+{
+	int high = fcntl(fd, F_DUPFD_CLOEXEC, 10);
+	if (high < 0)
+		return fd;
+	close(fd);
+	return high;
+}
+
 /* In-shell redirections: each target's old descriptor is kept here. */
 typedef struct { int fd, saved; } Saved;
 static Saved *saved;

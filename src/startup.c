@@ -141,11 +141,7 @@ int rc_main(int argc, char **argv, char **envp)
 			uerror("rc: %s: %s", argv[i], strerror(errno));
 			return 1;
 		}
-		int high = fcntl(fd, F_DUPFD_CLOEXEC, 10);
-		if (high >= 0) {
-			close(fd);
-			fd = high;
-		}
+		fd = fd_move_high(fd);
 		var_set_default("0", mklist(argv[i], NULL, NULL));
 		args_set(words(argv + i + 1, argc - i - 1));
 		input_fd(fd, argv[i]);

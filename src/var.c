@@ -159,7 +159,10 @@ static unsigned default_flags(const char *name)
 	return 0;
 }
 
-static void set_raw(const char *name, List *val, bool user)
+/* Give a symbol its value: a heap copy, or (borrowed) a list in permanent
+ * memory kept as it is, for imported values and the shell's constants.
+ * $prompt and $version are exported only once the user sets them. */
+static void store(const char *name, List *val, bool user, bool borrowed)
 {
 	Sym *s = sym_lookup(name, true);
 	if (s->val == NULL && s->flags == 0)
@@ -167,41 +170,31 @@ static void set_raw(const char *name, List *val, bool user)
 	if (user && (strcmp(name, "prompt") == 0 || strcmp(name, "version") == 0))
 		s->flags = 0;
 	List *old = s->val;
-	s->val = heap_list(val);
+	s->val = borrowed ? val : heap_list(val);
 	if (!(s->flags & S_BORROWED))
 		free(old);
 	s->flags &= ~(S_BORROWED | S_RAW);
+	if (borrowed)
+		s->flags |= S_BORROWED;
 	env_changed(s, false);
+}
+
+static void set_raw(const char *name, List *val, bool user)
+{
+	store(name, val, user, false);
 }
 
 static bool set_alias(const char *name, List *val);
 
-/* A value in permanent memory, kept as it is rather than copied: an
- * imported one (exported even if the name is one exported only once set)
- * or one of the shell's constants. */
-static void set_borrowed(const char *name, List *val, bool user)
-{
-	Sym *s = sym_lookup(name, true);
-	if (s->val == NULL && s->flags == 0)
-		s->flags = default_flags(name);
-	if (user && (strcmp(name, "prompt") == 0 || strcmp(name, "version") == 0))
-		s->flags = 0;
-	if (!(s->flags & S_BORROWED))
-		free(s->val);
-	s->val = val;
-	s->flags = (s->flags & ~S_RAW) | S_BORROWED;
-	env_changed(s, false);
-}
-
 void var_import(const char *name, List *val)
 {
 	if (!set_alias(name, val))
-		set_borrowed(name, val, true);
+		store(name, val, true, true);
 }
 
 void var_set_const(const char *name, List *val, bool user)
 {
-	set_borrowed(name, val, user);
+	store(name, val, user, true);
 }
 
 /* Keep the aliased pairs in step: path=(a b) is PATH=a:b and back. */
@@ -246,8 +239,9 @@ static bool set_alias(const char *name, List *val)
 	return false;
 }
 
-/* Reject names the reference rejects. */
-void var_check_name(List *name)
+/* The one word naming a variable, with the reference's complaints; a name
+ * to assign to may be neither a number nor hold '='. */
+char *var_name(List *name, bool assigning)
 {
 	if (name == NULL)
 		rc_error("null variable name");
@@ -255,10 +249,11 @@ void var_check_name(List *name)
 		rc_error("multi-word variable name");
 	if (*name->w == '\0')
 		rc_error("zero-length variable name");
-	if (is_number(name->w))
+	if (assigning && is_number(name->w))
 		rc_error("numeric variable name");
-	if (strchr(name->w, '=') != NULL)
+	if (assigning && strchr(name->w, '=') != NULL)
 		rc_error("'=' in variable name");
+	return name->w;
 }
 
 void var_set(const char *name, List *val)
@@ -339,10 +334,13 @@ void var_unwind(int depth)
 		var_pop_local();
 }
 
-/* x=word or x=(list), re-readable. */
+/* x=word or x=(list), re-readable ($* prints as *=...). */
 void var_print(Str *s, const char *name, List *val)
 {
-	str_quote(s, name);
+	if (strcmp(name, "*") == 0)
+		str_adds(s, name);
+	else
+		str_quote(s, name);
 	str_addc(s, '=');
 	if (val != NULL && val->n == NULL) {
 		str_quote(s, val->w);

@@ -55,8 +55,7 @@ NORETURN void walk_in_child(Node *n)
 
 static char *one_word(List *l)
 {
-	var_check_name(l);
-	return l->w;
+	return var_name(l, true);
 }
 
 static void trace_assign(const char *name, List *val, const char *after)
