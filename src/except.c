@@ -13,8 +13,8 @@ Catch *catcher;
 /* Deep nesting (in the parser) and deep recursion (functions, eval) end
  * with an error before the stack runs out.  The limit is read only once
  * the stack has grown past a first, small threshold. */
-static char *stack_base;
-static size_t stack_room = 256 * 1024;
+char *stack_base;
+size_t stack_room = 256 * 1024;
 static bool stack_limit_known;
 
 void stack_init(void *base)
@@ -22,7 +22,7 @@ void stack_init(void *base)
 	stack_base = base;
 }
 
-void stack_check(void)
+void stack_check_slow(void)
 {
 	char here;
 	size_t used = (size_t) (stack_base - &here);

@@ -105,6 +105,13 @@ static char *one_name(Node *n)
 	return var_name(glom_noglob(n), false);
 }
 
+/* The value of the variable a name node names (its symbol cached in the node). */
+static List *value_of(Node *n)
+{
+	Sym *s = var_name_sym(n);
+	return s != NULL ? var_get_sym(s) : var_get(one_name(n));
+}
+
 static List *subscript(List *val, Node *subs)
 {
 	List *head = NULL, **tail = &head;
@@ -240,9 +247,14 @@ static List *concat_chain(Node *n)
 	return acc;
 }
 
+/* The mask of an unquoted word: every byte active.  Short words share
+ * one constant mask. */
 static char *all_meta(const char *w)
 {
+	static const char ones[256] = { [0 ... 254] = 1 };
 	size_t n = strlen(w);
+	if (n < sizeof ones)
+		return (char *) ones + sizeof ones - 1 - n;
 	char *m = nalloc(n + 1);
 	memset(m, 1, n);
 	m[n] = '\0';
@@ -260,13 +272,13 @@ List *glom_noglob(Node *n)
 	case nQword:
 		return mklist(n->s, NULL, NULL);
 	case nVar:
-		return list_copy(var_get(one_name(n->k[0])));
+		return list_copy(value_of(n->k[0]));
 	case nVarsub:
-		return subscript(var_get(one_name(n->k[0])), n->k[1]);
+		return subscript(value_of(n->k[0]), n->k[1]);
 	case nCount:
-		return mklist(nfmt("%d", list_len(var_get(one_name(n->k[0])))), NULL, NULL);
+		return mklist(nfmt("%d", list_len(value_of(n->k[0]))), NULL, NULL);
 	case nFlat: {
-		List *v = var_get(one_name(n->k[0]));
+		List *v = value_of(n->k[0]);
 		return v != NULL ? mklist(list_flat(v, " "), NULL, NULL) : NULL;
 	}
 	case nConcat:
@@ -293,7 +305,11 @@ List *glom_noglob(Node *n)
 
 List *glom(Node *n)
 {
-	return glob_list(glom_noglob(n));
+	List *l = glom_noglob(n);
+	for (List *p = l; p != NULL; p = p->n)
+		if (p->m != NULL)
+			return glob_list(l);
+	return l;
 }
 
 /* `{cmd}: run cmd with its output to a pipe and split what it writes. */

@@ -65,12 +65,14 @@ typedef enum {
 enum { rFrom, rCreate, rAppend, rHerestr, rDup, rClose };
 
 typedef struct Node Node;
+typedef struct Sym Sym;
 struct Node {
 	NodeType type;
 	int kind;
 	int fd[2];
 	char *s;
 	Node *k[3];
+	Sym *sym;	/* a variable name's symbol, cached on first use */
 };
 
 /* alloc.c: two lifetimes.  nalloc memory lives until the arena is released
@@ -104,7 +106,15 @@ enum { eError = 1, eExit, eInterrupt };
 void catch_pop(Catch *c);
 NORETURN void rc_raise(int e);
 void stack_init(void *base);
-void stack_check(void);
+void stack_check_slow(void);
+extern char *stack_base;
+extern size_t stack_room;
+static inline void stack_check(void)
+{
+	char here;
+	if ((size_t) (stack_base - &here) >= stack_room)
+		stack_check_slow();
+}
 NORETURN void rc_error(const char *fmt, ...) PRINTFLIKE(1, 2);
 void rc_warn(const char *fmt, ...) PRINTFLIKE(1, 2);
 NORETURN void rc_syserror(const char *what);
@@ -181,7 +191,6 @@ bool list_match(const List *subject, const List *patterns);
 bool has_meta(const char *w, const char *m);
 
 /* var.c: one table for variables and functions. */
-typedef struct Sym Sym;
 struct Sym {
 	Sym *next;
 	char *name;
@@ -205,6 +214,9 @@ bool var_importable_raw(const char *name, size_t len);
 void sym_walk(void (*f)(Sym *s, void *ctx), void *ctx);
 bool var_exported(const Sym *s);
 List *var_get(const char *name);
+List *var_get_sym(Sym *s);
+void var_set_sym(Sym *s, List *val);
+Sym *var_name_sym(Node *n);
 void var_set(const char *name, List *val);
 void var_set_str(const char *name, const char *val);
 void var_set_default(const char *name, List *val);

@@ -32,44 +32,65 @@ Node *mkredir(int kind, int fd0, int fd1, Node *target)
 	return n;
 }
 
-/* A tree is copied into one heap block, so one free() releases it. */
-static size_t tree_size(const Node *n)
+/* A tree is copied into one heap block, so one free() releases it.  Trees
+ * can be as deep as the input is long (a^b^c..., a;b;c...), so they are
+ * measured and copied with a stack of our own, not by recursion. */
+static size_t tree_measure(const Node *n, size_t *count)
 {
-	if (n == NULL)
-		return 0;
-	size_t size = sizeof(Node) + _Alignof(Node);
-	if (n->s != NULL)
-		size += strlen(n->s) + 1;
-	for (int i = 0; i < 3; i++)
-		size += tree_size(n->k[i]);
-	return size;
-}
-
-static Node *copy_into(const Node *n, char **space)
-{
-	if (n == NULL)
-		return NULL;
-	size_t align = _Alignof(Node);
-	*space = (char *) (((size_t) *space + align - 1) & ~(align - 1));
-	Node *c = (Node *) *space;
-	*space += sizeof(Node);
-	*c = *n;
-	for (int i = 0; i < 3; i++)
-		c->k[i] = copy_into(n->k[i], space);
-	if (n->s != NULL) {
-		size_t len = strlen(n->s) + 1;
-		c->s = memcpy(*space, n->s, len);
-		*space += len;
+	size_t size = 0, top = 0, cap = 64;
+	const Node **stack = ealloc(cap * sizeof *stack);
+	*count = 0;
+	stack[top++] = n;
+	while (top > 0) {
+		const Node *p = stack[--top];
+		++*count;
+		size += sizeof(Node) + _Alignof(Node);
+		if (p->s != NULL)
+			size += strlen(p->s) + 1;
+		for (int i = 0; i < 3; i++) {
+			if (p->k[i] == NULL)
+				continue;
+			if (top == cap)
+				stack = eresize(stack, (cap *= 2) * sizeof *stack);
+			stack[top++] = p->k[i];
+		}
 	}
-	return c;
+	free(stack);
+	return size;
 }
 
 Node *tree_copy(const Node *n)
 {
 	if (n == NULL)
 		return NULL;
-	char *space = ealloc(tree_size(n));
-	return copy_into(n, &space);
+	size_t count, size = tree_measure(n, &count), top = 0;
+	char *space = ealloc(size);
+	struct { const Node *from; Node **to; } *stack = ealloc(count * sizeof *stack);
+	Node *root;
+	stack[top].from = n;
+	stack[top++].to = &root;
+	while (top > 0) {
+		const Node *from = stack[--top].from;
+		Node **to = stack[top].to;
+		size_t align = _Alignof(Node);
+		space = (char *) (((size_t) space + align - 1) & ~(align - 1));
+		Node *c = (Node *) space;
+		space += sizeof(Node);
+		*c = *from;
+		*to = c;
+		if (from->s != NULL) {
+			size_t len = strlen(from->s) + 1;
+			c->s = memcpy(space, from->s, len);
+			space += len;
+		}
+		for (int i = 0; i < 3; i++)
+			if (from->k[i] != NULL) {
+				stack[top].from = from->k[i];
+				stack[top++].to = &c->k[i];
+			}
+	}
+	free(stack);
+	return root;	/* the first node placed: the start of the block */
 }
 
 void tree_free(Node *n)
@@ -161,6 +182,46 @@ static void pr_words(Str *s, const Node *n)
 	}
 }
 
+/* Chains lean left (a^b^c, a&&b||c, a|b|c) and can be as long as the
+ * input, so they are printed in a loop. */
+static bool same_chain(const Node *p, NodeType t)
+{
+	if (p == NULL)
+		return false;
+	if (t == nAnd || t == nOr)
+		return p->type == nAnd || p->type == nOr;
+	return p->type == t;
+}
+
+static void pr_chain(Str *s, const Node *n)
+{
+	size_t count = 0;
+	const Node *p;
+	for (p = n; same_chain(p, n->type); p = p->k[0])
+		count++;
+	const Node **links = ealloc(count * sizeof *links);
+	size_t i = count;
+	for (p = n; same_chain(p, n->type); p = p->k[0])
+		links[--i] = p;
+	pr(s, p);
+	for (i = 0; i < count; i++) {
+		const Node *l = links[i];
+		if (l->type == nConcat)
+			str_addc(s, '^');
+		else if (l->type != nPipe)
+			str_adds(s, l->type == nAnd ? "&&" : "||");
+		else {
+			str_addc(s, '|');
+			if (l->fd[1] != 0)
+				str_fmt(s, "[%d=%d]", l->fd[0], l->fd[1]);
+			else if (l->fd[0] != 1)
+				str_fmt(s, "[%d]", l->fd[0]);
+		}
+		pr(s, l->k[1]);
+	}
+	free(links);
+}
+
 static void pr_brace(Str *s, const Node *n)
 {
 	str_addc(s, '{');
@@ -196,7 +257,7 @@ static void pr(Str *s, const Node *n)
 		pr(s, n->k[0]);
 		str_addc(s, '}');
 		break;
-	case nConcat: pr(s, n->k[0]); str_addc(s, '^'); pr(s, n->k[1]); break;
+	case nConcat: case nAnd: case nOr: case nPipe: pr_chain(s, n); break;
 	case nList: pr_list(s, n); break;
 	case nNmpipe:
 		str_adds(s, n->fd[0] ? ">{" : "<{");
@@ -226,25 +287,16 @@ static void pr(Str *s, const Node *n)
 		break;
 	case nBrace: pr_brace(s, n); break;
 	case nSeq:
-		pr(s, n->k[0]);
-		if (n->k[0]->type != nAsync)
-			str_addc(s, ';');
-		pr(s, n->k[1]);
+		for (; n != NULL && n->type == nSeq; n = n->k[1]) {
+			pr(s, n->k[0]);
+			if (n->k[0]->type != nAsync)
+				str_addc(s, ';');
+		}
+		pr(s, n);
 		break;
 	case nAsync: pr(s, n->k[0]); str_addc(s, '&'); break;
-	case nAnd: pr(s, n->k[0]); str_adds(s, "&&"); pr(s, n->k[1]); break;
-	case nOr: pr(s, n->k[0]); str_adds(s, "||"); pr(s, n->k[1]); break;
 	case nBang: str_addc(s, '!'); pr(s, n->k[0]); break;
 	case nSubshell: str_adds(s, "@ "); pr(s, n->k[0]); break;
-	case nPipe:
-		pr(s, n->k[0]);
-		str_addc(s, '|');
-		if (n->fd[1] != 0)
-			str_fmt(s, "[%d=%d]", n->fd[0], n->fd[1]);
-		else if (n->fd[0] != 1)
-			str_fmt(s, "[%d]", n->fd[0]);
-		pr(s, n->k[1]);
-		break;
 	case nIf:
 		str_adds(s, "if(");
 		pr(s, n->k[0]);

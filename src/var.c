@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 enum { NBUCKETS = 512 };
 static Sym *table[NBUCKETS];
@@ -50,25 +51,65 @@ static List *value(Sym *s)
 	return s->val;
 }
 
-/* A heap copy of a list in one block: nodes first, then the strings. */
-static List *heap_list(const List *l)
+/* A variable's value on the heap: one block holding its size, the list
+ * nodes, then the strings.  An assignment that fits in the old block
+ * rebuilds it in place instead of allocating (loops assign a lot). */
+typedef struct { size_t cap; max_align_t align[]; } Header;
+
+static Header *header(List *v)
 {
-	if (l == NULL)
+	return (Header *) ((char *) v - sizeof(Header));
+}
+
+static void value_free(List *v)
+{
+	if (v != NULL)
+		free(header(v));
+}
+
+static bool inside(const char *p, const void *block, size_t size)
+{
+	return p >= (const char *) block && p < (const char *) block + size;
+}
+
+static List *heap_list_into(List *old, const List *l)
+{
+	if (l == NULL) {
+		value_free(old);
 		return NULL;
+	}
 	size_t n = 0, bytes = 0;
 	for (const List *p = l; p != NULL; p = p->n)
 		n++, bytes += strlen(p->w) + 1;
-	List *v = ealloc(n * sizeof(List) + bytes);
+	size_t need = n * sizeof(List) + bytes;
+	List *v = NULL;
+	if (old != NULL && header(old)->cap >= need) {
+		v = old;
+		for (const List *p = l; p != NULL && v != NULL; p = p->n)
+			if (inside(p->w, old, header(old)->cap))
+				v = NULL;	/* the new value reads from the old: copy */
+	}
+	if (v == NULL) {
+		value_free(old);
+		Header *h = ealloc(sizeof(Header) + need);
+		h->cap = need;
+		v = (List *) h->align;
+	}
 	char *s = (char *) (v + n);
 	size_t i = 0;
 	for (const List *p = l; p != NULL; p = p->n, i++) {
 		size_t len = strlen(p->w) + 1;
-		v[i].w = memcpy(s, p->w, len);
+		v[i].w = memmove(s, p->w, len);
 		v[i].m = NULL;
 		v[i].n = p->n ? &v[i + 1] : NULL;
 		s += len;
 	}
 	return v;
+}
+
+static List *heap_list(const List *l)
+{
+	return heap_list_into(NULL, l);
 }
 
 static bool is_number(const char *s)
@@ -137,7 +178,7 @@ void var_import_raw(const char *entry, size_t namelen)
 {
 	Sym *s = sym_lookup_n(entry, namelen, true);
 	if (!(s->flags & S_BORROWED))
-		free(s->val);
+		value_free(s->val);
 	s->val = NULL;
 	env_changed(s, false);
 	s->raw = entry + namelen + 1;
@@ -162,21 +203,61 @@ static unsigned default_flags(const char *name)
 /* Give a symbol its value: a heap copy, or (borrowed) a list in permanent
  * memory kept as it is, for imported values and the shell's constants.
  * $prompt and $version are exported only once the user sets them. */
-static void store(const char *name, List *val, bool user, bool borrowed)
+static void store_sym(Sym *s, List *val, bool user, bool borrowed)
 {
-	Sym *s = sym_lookup(name, true);
 	if (s->val == NULL && s->flags == 0)
-		s->flags = default_flags(name);
-	if (user && (strcmp(name, "prompt") == 0 || strcmp(name, "version") == 0))
+		s->flags = default_flags(s->name);
+	if (user && (s->flags & S_NOEXPORT) &&
+	    (strcmp(s->name, "prompt") == 0 || strcmp(s->name, "version") == 0))
 		s->flags = 0;
-	List *old = s->val;
-	s->val = borrowed ? val : heap_list(val);
-	if (!(s->flags & S_BORROWED))
-		free(old);
+	List *old = s->flags & S_BORROWED ? NULL : s->val;
+	if (borrowed) {
+		value_free(old);
+		s->val = val;
+	} else
+		s->val = heap_list_into(old, val);
 	s->flags &= ~(S_BORROWED | S_RAW);
 	if (borrowed)
 		s->flags |= S_BORROWED;
 	env_changed(s, false);
+}
+
+static void store(const char *name, List *val, bool user, bool borrowed)
+{
+	store_sym(sym_lookup(name, true), val, user, borrowed);
+}
+
+/* A name with no computed value and no alias: a tree node naming it may
+ * keep its symbol (symbols are never freed). */
+static bool plain(const char *name)
+{
+	if (*name == '\0' || strchr(name, '=') != NULL || is_number(name))
+		return false;
+	switch (name[0]) {
+	case 's': return strcmp(name, "status") != 0;
+	case 'a': return strcmp(name, "apids") != 0;
+	case 'p': case 'P': case 'c': case 'C': case 'h': case 'H':
+		return strcasecmp(name, "path") != 0 && strcasecmp(name, "cdpath") != 0 &&
+			strcasecmp(name, "home") != 0;
+	}
+	return true;
+}
+
+Sym *var_name_sym(Node *n)
+{
+	if (n->sym == NULL && (n->type == nWord || n->type == nQword) && plain(n->s))
+		n->sym = sym_lookup(n->s, true);
+	return n->sym;
+}
+
+List *var_get_sym(Sym *s)
+{
+	return value(s);
+}
+
+void var_set_sym(Sym *s, List *val)
+{
+	store_sym(s, val, true, false);
 }
 
 static void set_raw(const char *name, List *val, bool user)
@@ -258,11 +339,17 @@ char *var_name(List *name, bool assigning)
 
 void var_set(const char *name, List *val)
 {
-	if (strcmp(name, "status") == 0 || strcmp(name, "apids") == 0)
-		return;
-	if (strcmp(name, "*") == 0) {
-		args_set(val);
-		return;
+	switch (name[0]) {
+	case 's': case 'a':
+		if (strcmp(name, "status") == 0 || strcmp(name, "apids") == 0)
+			return;
+		break;
+	case '*':
+		if (name[1] == '\0') {
+			args_set(val);
+			return;
+		}
+		break;
 	}
 	if (set_alias(name, val))
 		return;
@@ -319,7 +406,7 @@ void var_pop_local(void)
 {
 	Local *l = &locals[--nlocals];
 	var_set(l->name, l->old);
-	free(l->old);
+	value_free(l->old);
 	free(l->name);
 }
 

@@ -69,11 +69,15 @@ static void trace_assign(const char *name, List *val, const char *after)
 
 static void assign(Node *n)
 {
-	char *name = one_word(glom_noglob(n->k[0]));
+	Sym *s = var_name_sym(n->k[0]);
+	char *name = s != NULL ? s->name : one_word(glom_noglob(n->k[0]));
 	List *val = glom(n->k[1]);
 	if (flag_x)
 		trace_assign(name, val, "\n");
-	var_set(name, val);
+	if (s != NULL)
+		var_set_sym(s, val);
+	else
+		var_set(name, val);
 	status_set(0);
 }
 
@@ -134,14 +138,14 @@ static int away(int fd, int a, int b)
 static void pipeline(Node *n)
 {
 	int count = 1;
-	for (Node *p = n; p->type == nPipe; p = p->k[0])
+	for (Node *p = n; p != NULL && p->type == nPipe; p = p->k[0])
 		count++;
 	Node **cmd = nalloc(count * sizeof *cmd);
 	int *outfd = nalloc(count * sizeof *outfd), *infd = nalloc(count * sizeof *infd);
 	pid_t *pids = nalloc(count * sizeof *pids);
 	int i = count - 1;
 	Node *p = n;
-	for (; p->type == nPipe; p = p->k[0], i--) {
+	for (; p != NULL && p->type == nPipe; p = p->k[0], i--) {
 		cmd[i] = p->k[1];
 		infd[i] = p->fd[1];
 		outfd[i - 1] = p->fd[0];
@@ -222,7 +226,8 @@ static bool loop_skip(void)
 
 static void do_for(Node *n)
 {
-	char *name = one_word(glom_noglob(n->k[0]));
+	Sym *s = var_name_sym(n->k[0]);
+	char *name = s != NULL ? s->name : one_word(glom_noglob(n->k[0]));
 	List *items = n->k[1] != NULL ? glom(n->k[1]) : args_get();
 	List *copy = NULL, **tail = &copy;
 	for (; items != NULL; items = items->n) {
@@ -232,9 +237,13 @@ static void do_for(Node *n)
 	loopdepth++;
 	for (List *l = copy; l != NULL; l = l->n) {
 		Mark m = nmark();
+		List *v = mklist(l->w, NULL, NULL);
 		if (flag_x)
-			trace_assign(name, mklist(l->w, NULL, NULL), "\n");
-		var_set(name, mklist(l->w, NULL, NULL));
+			trace_assign(name, v, "\n");
+		if (s != NULL)
+			var_set_sym(s, v);
+		else
+			var_set(name, v);
 		walk(n->k[2], true);
 		nrelease(m);
 		if (loop_skip())
@@ -320,6 +329,34 @@ static void rmfn(Node *n)
 	status_set(0);
 }
 
+/* a && b || c ...: the chain leans left and can be as long as the input,
+ * so it is run in a loop, every command but the last as a condition.
+ * Returns the last command if it is to run. */
+static Node *andor_chain(Node *n)
+{
+	int count = 0;
+	Node *p;
+	for (p = n; p != NULL && (p->type == nAnd || p->type == nOr); p = p->k[0])
+		count++;
+	Node **links = nalloc(count * sizeof *links);
+	int i = count;
+	for (p = n; p != NULL && (p->type == nAnd || p->type == nOr); p = p->k[0])
+		links[--i] = p;
+	Node *last = NULL;
+	cond_depth++;
+	walk(p, true);
+	for (i = 0; i < count && skipping == SKIP_NONE; i++) {
+		if (status_true() != (links[i]->type == nAnd))
+			continue;
+		if (i == count - 1)
+			last = links[i]->k[1];
+		else
+			walk(links[i]->k[1], true);
+	}
+	cond_depth--;
+	return last;
+}
+
 void walk(Node *n, bool parent)
 {
 	stack_check();
@@ -358,15 +395,10 @@ top:
 		n = n->k[1];
 		goto top;
 	case nAsync: async(n); return;
-	case nAnd: case nOr: {
-		cond_depth++;
-		walk(n->k[0], true);
-		cond_depth--;
-		if (skipping != SKIP_NONE || status_true() != (n->type == nAnd))
+	case nAnd: case nOr:
+		if ((n = andor_chain(n)) == NULL)
 			return;
-		n = n->k[1];
 		goto top;
-	}
 	case nBang:
 		walk(n->k[0], true);
 		status_set_bool(!status_true());
