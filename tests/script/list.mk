@@ -202,6 +202,17 @@ SCRIPT_TESTS = \
 	tests/script/glob-sort-01.rc \
 	tests/script/glob-symlink-01.rc \
 	tests/script/glob-var-01.rc \
+	tests/script/hard-bigword-01.rc \
+	tests/script/hard-chain-01.rc \
+	tests/script/hard-heredoc-01.rc \
+	tests/script/hard-list-01.rc \
+	tests/script/hard-nest-01.rc \
+	tests/script/hard-nest-02.rc \
+	tests/script/hard-nest-03.rc \
+	tests/script/hard-nest-04.rc \
+	tests/script/hard-pipe-01.rc \
+	tests/script/hard-recurse-01.rc \
+	tests/script/hard-recurse-02.rc \
 	tests/script/if-01.rc \
 	tests/script/if-02.rc \
 	tests/script/if-03.rc \
@@ -927,6 +938,39 @@ SCRIPT_TEST_FILES = \
 	tests/script/glob-var-01.err \
 	tests/script/glob-var-01.out \
 	tests/script/glob-var-01.status \
+	tests/script/hard-bigword-01.err \
+	tests/script/hard-bigword-01.out \
+	tests/script/hard-bigword-01.status \
+	tests/script/hard-chain-01.err \
+	tests/script/hard-chain-01.out \
+	tests/script/hard-chain-01.status \
+	tests/script/hard-heredoc-01.err \
+	tests/script/hard-heredoc-01.out \
+	tests/script/hard-heredoc-01.status \
+	tests/script/hard-list-01.err \
+	tests/script/hard-list-01.out \
+	tests/script/hard-list-01.status \
+	tests/script/hard-nest-01.err \
+	tests/script/hard-nest-01.out \
+	tests/script/hard-nest-01.status \
+	tests/script/hard-nest-02.err \
+	tests/script/hard-nest-02.out \
+	tests/script/hard-nest-02.status \
+	tests/script/hard-nest-03.err \
+	tests/script/hard-nest-03.out \
+	tests/script/hard-nest-03.status \
+	tests/script/hard-nest-04.err \
+	tests/script/hard-nest-04.out \
+	tests/script/hard-nest-04.status \
+	tests/script/hard-pipe-01.err \
+	tests/script/hard-pipe-01.out \
+	tests/script/hard-pipe-01.status \
+	tests/script/hard-recurse-01.err \
+	tests/script/hard-recurse-01.out \
+	tests/script/hard-recurse-01.status \
+	tests/script/hard-recurse-02.err \
+	tests/script/hard-recurse-02.out \
+	tests/script/hard-recurse-02.status \
 	tests/script/if-01.err \
 	tests/script/if-01.out \
 	tests/script/if-01.status \
