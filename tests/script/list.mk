@@ -26,6 +26,27 @@ SCRIPT_TESTS = \
 	tests/script/assign-status-01.rc \
 	tests/script/assign-status-02.rc \
 	tests/script/assign-zero-01.rc \
+	tests/script/bq-assign-01.rc \
+	tests/script/bq-concat-01.rc \
+	tests/script/bq-err-01.rc \
+	tests/script/bq-err-02.rc \
+	tests/script/bq-err-03.rc \
+	tests/script/bq-fn-01.rc \
+	tests/script/bq-for-01.rc \
+	tests/script/bq-ifs-01.rc \
+	tests/script/bq-ifs-02.rc \
+	tests/script/bq-large-01.rc \
+	tests/script/bq-nest-01.rc \
+	tests/script/bq-nul-01.rc \
+	tests/script/bq-sep-01.rc \
+	tests/script/bq-sep-02.rc \
+	tests/script/bq-split-01.rc \
+	tests/script/bq-split-02.rc \
+	tests/script/bq-status-01.rc \
+	tests/script/bq-status-02.rc \
+	tests/script/bq-stderr-01.rc \
+	tests/script/bq-subshell-01.rc \
+	tests/script/bq-word-01.rc \
 	tests/script/builtin-builtin-01.rc \
 	tests/script/builtin-cd-01.rc \
 	tests/script/builtin-cd-02.rc \
@@ -213,6 +234,26 @@ SCRIPT_TESTS = \
 	tests/script/hard-pipe-01.rc \
 	tests/script/hard-recurse-01.rc \
 	tests/script/hard-recurse-02.rc \
+	tests/script/heredoc-brace-01.rc \
+	tests/script/heredoc-caret-01.rc \
+	tests/script/heredoc-dollar-01.rc \
+	tests/script/heredoc-err-01.rc \
+	tests/script/heredoc-err-02.rc \
+	tests/script/heredoc-fd-01.rc \
+	tests/script/heredoc-fn-01.rc \
+	tests/script/heredoc-fn-02.rc \
+	tests/script/heredoc-fn-03.rc \
+	tests/script/heredoc-loop-01.rc \
+	tests/script/heredoc-marker-01.rc \
+	tests/script/heredoc-multi-01.rc \
+	tests/script/heredoc-pipe-01.rc \
+	tests/script/heredoc-quoted-01.rc \
+	tests/script/heredoc-quoted-02.rc \
+	tests/script/heredoc-string-01.rc \
+	tests/script/heredoc-string-02.rc \
+	tests/script/heredoc-string-03.rc \
+	tests/script/heredoc-unsupported-01.rc \
+	tests/script/heredoc-var-01.rc \
 	tests/script/if-01.rc \
 	tests/script/if-02.rc \
 	tests/script/if-03.rc \
@@ -288,6 +329,16 @@ SCRIPT_TESTS = \
 	tests/script/match-07.rc \
 	tests/script/match-08.rc \
 	tests/script/match-09.rc \
+	tests/script/nmpipe-cmp-01.rc \
+	tests/script/nmpipe-concat-01.rc \
+	tests/script/nmpipe-err-01.rc \
+	tests/script/nmpipe-err-02.rc \
+	tests/script/nmpipe-in-01.rc \
+	tests/script/nmpipe-multi-01.rc \
+	tests/script/nmpipe-nest-01.rc \
+	tests/script/nmpipe-out-01.rc \
+	tests/script/nmpipe-status-01.rc \
+	tests/script/nmpipe-word-01.rc \
 	tests/script/ours-n-01.rc \
 	tests/script/ours-redir-break-01.rc \
 	tests/script/ours-redir-builtin-01.rc \
@@ -316,6 +367,29 @@ SCRIPT_TESTS = \
 	tests/script/redir-target-01.rc \
 	tests/script/redir-target-02.rc \
 	tests/script/redir-target-03.rc \
+	tests/script/sig-catch-child-01.rc \
+	tests/script/sig-chld-01.rc \
+	tests/script/sig-default-01.rc \
+	tests/script/sig-exit-01.rc \
+	tests/script/sig-exit-02.rc \
+	tests/script/sig-exit-03.rc \
+	tests/script/sig-exit-04.rc \
+	tests/script/sig-exit-05.rc \
+	tests/script/sig-handler-01.rc \
+	tests/script/sig-handler-02.rc \
+	tests/script/sig-ignore-01.rc \
+	tests/script/sig-ignore-02.rc \
+	tests/script/sig-int-01.rc \
+	tests/script/sig-restore-01.rc \
+	tests/script/sig-restore-02.rc \
+	tests/script/sig-status-01.rc \
+	tests/script/sig-status-02.rc \
+	tests/script/sig-status-03.rc \
+	tests/script/sig-subshell-01.rc \
+	tests/script/sig-subshell-02.rc \
+	tests/script/sig-whatis-01.rc \
+	tests/script/sig-whatis-02.rc \
+	tests/script/sig-whatis-03.rc \
 	tests/script/switch-01.rc \
 	tests/script/switch-02.rc \
 	tests/script/switch-03.rc \
@@ -405,6 +479,69 @@ SCRIPT_TEST_FILES = \
 	tests/script/assign-zero-01.err \
 	tests/script/assign-zero-01.out \
 	tests/script/assign-zero-01.status \
+	tests/script/bq-assign-01.err \
+	tests/script/bq-assign-01.out \
+	tests/script/bq-assign-01.status \
+	tests/script/bq-concat-01.err \
+	tests/script/bq-concat-01.out \
+	tests/script/bq-concat-01.status \
+	tests/script/bq-err-01.err \
+	tests/script/bq-err-01.out \
+	tests/script/bq-err-01.status \
+	tests/script/bq-err-02.err \
+	tests/script/bq-err-02.out \
+	tests/script/bq-err-02.status \
+	tests/script/bq-err-03.err \
+	tests/script/bq-err-03.out \
+	tests/script/bq-err-03.status \
+	tests/script/bq-fn-01.err \
+	tests/script/bq-fn-01.out \
+	tests/script/bq-fn-01.status \
+	tests/script/bq-for-01.err \
+	tests/script/bq-for-01.out \
+	tests/script/bq-for-01.status \
+	tests/script/bq-ifs-01.err \
+	tests/script/bq-ifs-01.out \
+	tests/script/bq-ifs-01.status \
+	tests/script/bq-ifs-02.err \
+	tests/script/bq-ifs-02.out \
+	tests/script/bq-ifs-02.status \
+	tests/script/bq-large-01.err \
+	tests/script/bq-large-01.out \
+	tests/script/bq-large-01.status \
+	tests/script/bq-nest-01.err \
+	tests/script/bq-nest-01.out \
+	tests/script/bq-nest-01.status \
+	tests/script/bq-nul-01.err \
+	tests/script/bq-nul-01.out \
+	tests/script/bq-nul-01.status \
+	tests/script/bq-sep-01.err \
+	tests/script/bq-sep-01.out \
+	tests/script/bq-sep-01.status \
+	tests/script/bq-sep-02.err \
+	tests/script/bq-sep-02.out \
+	tests/script/bq-sep-02.status \
+	tests/script/bq-split-01.err \
+	tests/script/bq-split-01.out \
+	tests/script/bq-split-01.status \
+	tests/script/bq-split-02.err \
+	tests/script/bq-split-02.out \
+	tests/script/bq-split-02.status \
+	tests/script/bq-status-01.err \
+	tests/script/bq-status-01.out \
+	tests/script/bq-status-01.status \
+	tests/script/bq-status-02.err \
+	tests/script/bq-status-02.out \
+	tests/script/bq-status-02.status \
+	tests/script/bq-stderr-01.err \
+	tests/script/bq-stderr-01.out \
+	tests/script/bq-stderr-01.status \
+	tests/script/bq-subshell-01.err \
+	tests/script/bq-subshell-01.out \
+	tests/script/bq-subshell-01.status \
+	tests/script/bq-word-01.err \
+	tests/script/bq-word-01.out \
+	tests/script/bq-word-01.status \
 	tests/script/builtin-builtin-01.err \
 	tests/script/builtin-builtin-01.out \
 	tests/script/builtin-builtin-01.status \
@@ -971,6 +1108,66 @@ SCRIPT_TEST_FILES = \
 	tests/script/hard-recurse-02.err \
 	tests/script/hard-recurse-02.out \
 	tests/script/hard-recurse-02.status \
+	tests/script/heredoc-brace-01.err \
+	tests/script/heredoc-brace-01.out \
+	tests/script/heredoc-brace-01.status \
+	tests/script/heredoc-caret-01.err \
+	tests/script/heredoc-caret-01.out \
+	tests/script/heredoc-caret-01.status \
+	tests/script/heredoc-dollar-01.err \
+	tests/script/heredoc-dollar-01.out \
+	tests/script/heredoc-dollar-01.status \
+	tests/script/heredoc-err-01.err \
+	tests/script/heredoc-err-01.out \
+	tests/script/heredoc-err-01.status \
+	tests/script/heredoc-err-02.err \
+	tests/script/heredoc-err-02.out \
+	tests/script/heredoc-err-02.status \
+	tests/script/heredoc-fd-01.err \
+	tests/script/heredoc-fd-01.out \
+	tests/script/heredoc-fd-01.status \
+	tests/script/heredoc-fn-01.err \
+	tests/script/heredoc-fn-01.out \
+	tests/script/heredoc-fn-01.status \
+	tests/script/heredoc-fn-02.err \
+	tests/script/heredoc-fn-02.out \
+	tests/script/heredoc-fn-02.status \
+	tests/script/heredoc-fn-03.err \
+	tests/script/heredoc-fn-03.out \
+	tests/script/heredoc-fn-03.status \
+	tests/script/heredoc-loop-01.err \
+	tests/script/heredoc-loop-01.out \
+	tests/script/heredoc-loop-01.status \
+	tests/script/heredoc-marker-01.err \
+	tests/script/heredoc-marker-01.out \
+	tests/script/heredoc-marker-01.status \
+	tests/script/heredoc-multi-01.err \
+	tests/script/heredoc-multi-01.out \
+	tests/script/heredoc-multi-01.status \
+	tests/script/heredoc-pipe-01.err \
+	tests/script/heredoc-pipe-01.out \
+	tests/script/heredoc-pipe-01.status \
+	tests/script/heredoc-quoted-01.err \
+	tests/script/heredoc-quoted-01.out \
+	tests/script/heredoc-quoted-01.status \
+	tests/script/heredoc-quoted-02.err \
+	tests/script/heredoc-quoted-02.out \
+	tests/script/heredoc-quoted-02.status \
+	tests/script/heredoc-string-01.err \
+	tests/script/heredoc-string-01.out \
+	tests/script/heredoc-string-01.status \
+	tests/script/heredoc-string-02.err \
+	tests/script/heredoc-string-02.out \
+	tests/script/heredoc-string-02.status \
+	tests/script/heredoc-string-03.err \
+	tests/script/heredoc-string-03.out \
+	tests/script/heredoc-string-03.status \
+	tests/script/heredoc-unsupported-01.err \
+	tests/script/heredoc-unsupported-01.out \
+	tests/script/heredoc-unsupported-01.status \
+	tests/script/heredoc-var-01.err \
+	tests/script/heredoc-var-01.out \
+	tests/script/heredoc-var-01.status \
 	tests/script/if-01.err \
 	tests/script/if-01.out \
 	tests/script/if-01.status \
@@ -1217,6 +1414,36 @@ SCRIPT_TEST_FILES = \
 	tests/script/match-09.err \
 	tests/script/match-09.out \
 	tests/script/match-09.status \
+	tests/script/nmpipe-cmp-01.err \
+	tests/script/nmpipe-cmp-01.out \
+	tests/script/nmpipe-cmp-01.status \
+	tests/script/nmpipe-concat-01.err \
+	tests/script/nmpipe-concat-01.out \
+	tests/script/nmpipe-concat-01.status \
+	tests/script/nmpipe-err-01.err \
+	tests/script/nmpipe-err-01.out \
+	tests/script/nmpipe-err-01.status \
+	tests/script/nmpipe-err-02.err \
+	tests/script/nmpipe-err-02.out \
+	tests/script/nmpipe-err-02.status \
+	tests/script/nmpipe-in-01.err \
+	tests/script/nmpipe-in-01.out \
+	tests/script/nmpipe-in-01.status \
+	tests/script/nmpipe-multi-01.err \
+	tests/script/nmpipe-multi-01.out \
+	tests/script/nmpipe-multi-01.status \
+	tests/script/nmpipe-nest-01.err \
+	tests/script/nmpipe-nest-01.out \
+	tests/script/nmpipe-nest-01.status \
+	tests/script/nmpipe-out-01.err \
+	tests/script/nmpipe-out-01.out \
+	tests/script/nmpipe-out-01.status \
+	tests/script/nmpipe-status-01.err \
+	tests/script/nmpipe-status-01.out \
+	tests/script/nmpipe-status-01.status \
+	tests/script/nmpipe-word-01.err \
+	tests/script/nmpipe-word-01.out \
+	tests/script/nmpipe-word-01.status \
 	tests/script/ours-n-01.args \
 	tests/script/ours-n-01.err \
 	tests/script/ours-n-01.out \
@@ -1302,6 +1529,75 @@ SCRIPT_TEST_FILES = \
 	tests/script/redir-target-03.err \
 	tests/script/redir-target-03.out \
 	tests/script/redir-target-03.status \
+	tests/script/sig-catch-child-01.err \
+	tests/script/sig-catch-child-01.out \
+	tests/script/sig-catch-child-01.status \
+	tests/script/sig-chld-01.err \
+	tests/script/sig-chld-01.out \
+	tests/script/sig-chld-01.status \
+	tests/script/sig-default-01.err \
+	tests/script/sig-default-01.out \
+	tests/script/sig-default-01.status \
+	tests/script/sig-exit-01.err \
+	tests/script/sig-exit-01.out \
+	tests/script/sig-exit-01.status \
+	tests/script/sig-exit-02.err \
+	tests/script/sig-exit-02.out \
+	tests/script/sig-exit-02.status \
+	tests/script/sig-exit-03.err \
+	tests/script/sig-exit-03.out \
+	tests/script/sig-exit-03.status \
+	tests/script/sig-exit-04.err \
+	tests/script/sig-exit-04.out \
+	tests/script/sig-exit-04.status \
+	tests/script/sig-exit-05.err \
+	tests/script/sig-exit-05.out \
+	tests/script/sig-exit-05.status \
+	tests/script/sig-handler-01.err \
+	tests/script/sig-handler-01.out \
+	tests/script/sig-handler-01.status \
+	tests/script/sig-handler-02.err \
+	tests/script/sig-handler-02.out \
+	tests/script/sig-handler-02.status \
+	tests/script/sig-ignore-01.err \
+	tests/script/sig-ignore-01.out \
+	tests/script/sig-ignore-01.status \
+	tests/script/sig-ignore-02.err \
+	tests/script/sig-ignore-02.out \
+	tests/script/sig-ignore-02.status \
+	tests/script/sig-int-01.err \
+	tests/script/sig-int-01.out \
+	tests/script/sig-int-01.status \
+	tests/script/sig-restore-01.err \
+	tests/script/sig-restore-01.out \
+	tests/script/sig-restore-01.status \
+	tests/script/sig-restore-02.err \
+	tests/script/sig-restore-02.out \
+	tests/script/sig-restore-02.status \
+	tests/script/sig-status-01.err \
+	tests/script/sig-status-01.out \
+	tests/script/sig-status-01.status \
+	tests/script/sig-status-02.err \
+	tests/script/sig-status-02.out \
+	tests/script/sig-status-02.status \
+	tests/script/sig-status-03.err \
+	tests/script/sig-status-03.out \
+	tests/script/sig-status-03.status \
+	tests/script/sig-subshell-01.err \
+	tests/script/sig-subshell-01.out \
+	tests/script/sig-subshell-01.status \
+	tests/script/sig-subshell-02.err \
+	tests/script/sig-subshell-02.out \
+	tests/script/sig-subshell-02.status \
+	tests/script/sig-whatis-01.err \
+	tests/script/sig-whatis-01.out \
+	tests/script/sig-whatis-01.status \
+	tests/script/sig-whatis-02.err \
+	tests/script/sig-whatis-02.out \
+	tests/script/sig-whatis-02.status \
+	tests/script/sig-whatis-03.err \
+	tests/script/sig-whatis-03.out \
+	tests/script/sig-whatis-03.status \
 	tests/script/switch-01.err \
 	tests/script/switch-01.out \
 	tests/script/switch-01.status \
