@@ -209,7 +209,7 @@ static void store_sym(Sym *s, List *val, bool user, bool borrowed)
 		s->flags = default_flags(s->name);
 	if (user && (s->flags & S_NOEXPORT) &&
 	    (strcmp(s->name, "prompt") == 0 || strcmp(s->name, "version") == 0))
-		s->flags = 0;
+		s->flags &= ~S_NOEXPORT;
 	List *old = s->flags & S_BORROWED ? NULL : s->val;
 	if (borrowed) {
 		value_free(old);

@@ -232,6 +232,7 @@ SCRIPT_TESTS = \
 	tests/script/hard-nest-03.rc \
 	tests/script/hard-nest-04.rc \
 	tests/script/hard-pipe-01.rc \
+	tests/script/hard-prompt-01.rc \
 	tests/script/hard-recurse-01.rc \
 	tests/script/hard-recurse-02.rc \
 	tests/script/heredoc-brace-01.rc \
@@ -1102,6 +1103,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/hard-pipe-01.err \
 	tests/script/hard-pipe-01.out \
 	tests/script/hard-pipe-01.status \
+	tests/script/hard-prompt-01.err \
+	tests/script/hard-prompt-01.out \
+	tests/script/hard-prompt-01.status \
 	tests/script/hard-recurse-01.err \
 	tests/script/hard-recurse-01.out \
 	tests/script/hard-recurse-01.status \
