@@ -82,7 +82,7 @@ static List *heap_list_into(List *old, const List *l)
 	for (const List *p = l; p != NULL; p = p->n)
 		n++, bytes += strlen(p->w) + 1;
 	size_t need = n * sizeof(List) + bytes;
-	List *v = NULL;
+	List *v = NULL, *dead = NULL;
 	if (old != NULL && header(old)->cap >= need) {
 		v = old;
 		for (const List *p = l; p != NULL && v != NULL; p = p->n)
@@ -90,7 +90,7 @@ static List *heap_list_into(List *old, const List *l)
 				v = NULL;	/* the new value reads from the old: copy */
 	}
 	if (v == NULL) {
-		value_free(old);
+		dead = old;	/* freed once copied from (shift passes its words) */
 		Header *h = ealloc(sizeof(Header) + need);
 		h->cap = need;
 		v = (List *) h->align;
@@ -104,6 +104,7 @@ static List *heap_list_into(List *old, const List *l)
 		v[i].n = p->n ? &v[i + 1] : NULL;
 		s += len;
 	}
+	value_free(dead);
 	return v;
 }
 

@@ -235,6 +235,7 @@ SCRIPT_TESTS = \
 	tests/script/hard-prompt-01.rc \
 	tests/script/hard-recurse-01.rc \
 	tests/script/hard-recurse-02.rc \
+	tests/script/hard-shift-01.rc \
 	tests/script/heredoc-brace-01.rc \
 	tests/script/heredoc-caret-01.rc \
 	tests/script/heredoc-dollar-01.rc \
@@ -1112,6 +1113,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/hard-recurse-02.err \
 	tests/script/hard-recurse-02.out \
 	tests/script/hard-recurse-02.status \
+	tests/script/hard-shift-01.err \
+	tests/script/hard-shift-01.out \
+	tests/script/hard-shift-01.status \
 	tests/script/heredoc-brace-01.err \
 	tests/script/heredoc-brace-01.out \
 	tests/script/heredoc-brace-01.status \
