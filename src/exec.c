@@ -17,9 +17,22 @@ bool in_child;
 
 pid_t rc_fork(void)
 {
+	return rc_fork_closing(NULL, 0);
+}
+
+/* rc_fork for a caller holding descriptors just made (pipes): if the fork
+ * fails they are closed before the error unwinds. */
+pid_t rc_fork_closing(const int *fds, int n)
+{
 	pid_t pid = fork();
-	if (pid < 0)
+	if (pid < 0) {
+		int e = errno;
+		for (int i = 0; i < n; i++)
+			if (fds[i] >= 0)
+				close(fds[i]);
+		errno = e;
 		rc_syserror("fork");
+	}
 	if (pid == 0) {
 		in_child = true;
 		sig_child_reset();

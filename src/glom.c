@@ -318,7 +318,7 @@ List *backquote(Node *body, List *seps)
 	int p[2];
 	if (pipe(p) < 0)
 		rc_syserror("pipe");
-	pid_t pid = rc_fork();
+	pid_t pid = rc_fork_closing(p, 2);
 	if (pid == 0) {
 		close(p[0]);
 		if (p[1] != 1) {

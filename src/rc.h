@@ -264,6 +264,7 @@ bool walk_cond(Node *n);
 
 /* exec.c: the one place the shell forks or spawns. */
 pid_t rc_fork(void);
+pid_t rc_fork_closing(const int *fds, int n);
 bool run_simple(Node *items, bool parent);
 void trace_list(const char *prefix, List *a, List *b);
 char *path_search(const char *name);

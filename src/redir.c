@@ -261,7 +261,7 @@ char *nmpipe(Node *n)
 	if (pipe(p) < 0)
 		rc_syserror("pipe");
 	bool reader = n->fd[0] == 1;	/* >{cmd}: the child reads */
-	pid_t pid = rc_fork();
+	pid_t pid = rc_fork_closing(p, 2);
 	if (pid == 0) {
 		int mine = reader ? p[0] : p[1], target = reader ? 0 : 1;
 		close(reader ? p[1] : p[0]);

@@ -156,7 +156,8 @@ static void pipeline(Node *n)
 		int pfd[2] = { -1, -1 };
 		if (i < count - 1 && pipe2(pfd, O_CLOEXEC) < 0)
 			rc_syserror("pipe");
-		pid_t pid = rc_fork();
+		int made[3] = { prev, pfd[0], pfd[1] };
+		pid_t pid = rc_fork_closing(made, 3);
 		if (pid == 0) {
 			int in = i > 0 ? infd[i] : -1, out = i < count - 1 ? outfd[i] : -1;
 			int r = away(prev, out, -1), w = away(pfd[1], in, -1);
