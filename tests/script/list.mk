@@ -146,6 +146,41 @@ SCRIPT_TESTS = \
 	tests/script/cmd-subshell-01.rc \
 	tests/script/cmd-subshell-02.rc \
 	tests/script/cmd-subshell-03.rc \
+	tests/script/dot-args-01.rc \
+	tests/script/dot-badflag-01.rc \
+	tests/script/dot-break-01.rc \
+	tests/script/dot-fn-01.rc \
+	tests/script/dot-i-01.rc \
+	tests/script/dot-i-02.rc \
+	tests/script/dot-line-01.rc \
+	tests/script/dot-local-01.rc \
+	tests/script/dot-nested-01.rc \
+	tests/script/dot-return-01.rc \
+	tests/script/dot-shift-01.rc \
+	tests/script/dot-status-01.rc \
+	tests/script/env-escape-01.rc \
+	tests/script/env-fn-01.rc \
+	tests/script/env-fn-02.rc \
+	tests/script/env-fn-03.rc \
+	tests/script/env-fn-04.rc \
+	tests/script/env-import-01.rc \
+	tests/script/env-import-02.rc \
+	tests/script/env-import-03.rc \
+	tests/script/env-import-fn-01.rc \
+	tests/script/env-import-fn-02.rc \
+	tests/script/env-import-fn-03.rc \
+	tests/script/env-import-fn-04.rc \
+	tests/script/env-import-fn-05.rc \
+	tests/script/env-import-home-01.rc \
+	tests/script/env-import-path-01.rc \
+	tests/script/env-import-sig-01.rc \
+	tests/script/env-import-special-01.rc \
+	tests/script/env-list-01.rc \
+	tests/script/env-oddname-01.rc \
+	tests/script/env-oddname-02.rc \
+	tests/script/env-path-01.rc \
+	tests/script/env-special-01.rc \
+	tests/script/env-special-02.rc \
 	tests/script/err-ifnot-01.rc \
 	tests/script/err-ifnot-02.rc \
 	tests/script/err-line-01.rc \
@@ -179,6 +214,71 @@ SCRIPT_TESTS = \
 	tests/script/err-syntax-28.rc \
 	tests/script/err-syntax-29.rc \
 	tests/script/err-syntax-30.rc \
+	tests/script/eval-break-01.rc \
+	tests/script/eval-empty-01.rc \
+	tests/script/eval-exit-01.rc \
+	tests/script/eval-fn-01.rc \
+	tests/script/eval-lines-01.rc \
+	tests/script/eval-list-01.rc \
+	tests/script/eval-return-01.rc \
+	tests/script/eval-star-01.rc \
+	tests/script/eval-status-01.rc \
+	tests/script/eval-syntax-01.rc \
+	tests/script/eval-words-01.rc \
+	tests/script/exec-noshebang-01.rc \
+	tests/script/exec-noshebang-02.rc \
+	tests/script/exec-noshebang-03.rc \
+	tests/script/exec-noshebang-04.rc \
+	tests/script/exec-perm-01.rc \
+	tests/script/exec-perm-02.rc \
+	tests/script/exec-shebang-01.rc \
+	tests/script/exit-bad-01.rc \
+	tests/script/exit-bad-02.rc \
+	tests/script/exit-core-01.rc \
+	tests/script/exit-empty-01.rc \
+	tests/script/exit-fn-01.rc \
+	tests/script/exit-list-01.rc \
+	tests/script/exit-loop-01.rc \
+	tests/script/exit-pipe-01.rc \
+	tests/script/exit-sigexit-01.rc \
+	tests/script/exit-status-01.rc \
+	tests/script/exit-status-02.rc \
+	tests/script/exit-status-03.rc \
+	tests/script/exit-subshell-01.rc \
+	tests/script/exit-zeros-01.rc \
+	tests/script/flag-I-01.rc \
+	tests/script/flag-bad-01.rc \
+	tests/script/flag-bad-02.rc \
+	tests/script/flag-bad-03.rc \
+	tests/script/flag-c-01.rc \
+	tests/script/flag-c-02.rc \
+	tests/script/flag-c-03.rc \
+	tests/script/flag-c-04.rc \
+	tests/script/flag-c-05.rc \
+	tests/script/flag-c-06.rc \
+	tests/script/flag-dash-01.rc \
+	tests/script/flag-e-01.rc \
+	tests/script/flag-e-02.rc \
+	tests/script/flag-e-03.rc \
+	tests/script/flag-e-04.rc \
+	tests/script/flag-e-05.rc \
+	tests/script/flag-e-06.rc \
+	tests/script/flag-e-07.rc \
+	tests/script/flag-ec-01.rc \
+	tests/script/flag-i-01.rc \
+	tests/script/flag-i-02.rc \
+	tests/script/flag-n-01.rc \
+	tests/script/flag-n-02.rc \
+	tests/script/flag-nx-01.rc \
+	tests/script/flag-o-01.rc \
+	tests/script/flag-p-01.rc \
+	tests/script/flag-s-01.rc \
+	tests/script/flag-s-02.rc \
+	tests/script/flag-v-01.rc \
+	tests/script/flag-v-02.rc \
+	tests/script/flag-x-01.rc \
+	tests/script/flag-x-02.rc \
+	tests/script/flag-xc-01.rc \
 	tests/script/fn-args-01.rc \
 	tests/script/fn-args-02.rc \
 	tests/script/fn-break-01.rc \
@@ -322,6 +422,13 @@ SCRIPT_TESTS = \
 	tests/script/list-subscript-06.rc \
 	tests/script/list-subscript-07.rc \
 	tests/script/list-varname-01.rc \
+	tests/script/login-01.rc \
+	tests/script/login-02.rc \
+	tests/script/login-03.rc \
+	tests/script/login-04.rc \
+	tests/script/login-05.rc \
+	tests/script/login-06.rc \
+	tests/script/login-07.rc \
 	tests/script/match-01.rc \
 	tests/script/match-02.rc \
 	tests/script/match-03.rc \
@@ -392,12 +499,39 @@ SCRIPT_TESTS = \
 	tests/script/sig-whatis-01.rc \
 	tests/script/sig-whatis-02.rc \
 	tests/script/sig-whatis-03.rc \
+	tests/script/special-0-01.rc \
+	tests/script/special-apids-01.rc \
+	tests/script/special-history-01.rc \
+	tests/script/special-history-02.rc \
+	tests/script/special-history-03.rc \
+	tests/script/special-ifs-01.rc \
+	tests/script/special-nltab-01.rc \
+	tests/script/special-pid-01.rc \
+	tests/script/special-prompt-01.rc \
+	tests/script/special-prompt-02.rc \
+	tests/script/special-prompt-03.rc \
+	tests/script/special-status-01.rc \
 	tests/script/switch-01.rc \
 	tests/script/switch-02.rc \
 	tests/script/switch-03.rc \
 	tests/script/switch-04.rc \
 	tests/script/switch-05.rc \
 	tests/script/switch-06.rc \
+	tests/script/syntax-andand-01.rc \
+	tests/script/syntax-assign-01.rc \
+	tests/script/syntax-bang-01.rc \
+	tests/script/syntax-empty-01.rc \
+	tests/script/syntax-equals-01.rc \
+	tests/script/syntax-if-01.rc \
+	tests/script/syntax-interactive-01.rc \
+	tests/script/syntax-interactive-02.rc \
+	tests/script/syntax-line-01.rc \
+	tests/script/syntax-line-02.rc \
+	tests/script/syntax-local-01.rc \
+	tests/script/syntax-newline-01.rc \
+	tests/script/syntax-noninteractive-01.rc \
+	tests/script/syntax-noninteractive-02.rc \
+	tests/script/syntax-pipe-eof-01.rc \
 	tests/script/while-01.rc \
 	tests/script/while-02.rc \
 	tests/script/while-03.rc
@@ -844,6 +978,112 @@ SCRIPT_TEST_FILES = \
 	tests/script/cmd-subshell-03.err \
 	tests/script/cmd-subshell-03.out \
 	tests/script/cmd-subshell-03.status \
+	tests/script/dot-args-01.args \
+	tests/script/dot-args-01.err \
+	tests/script/dot-args-01.out \
+	tests/script/dot-args-01.status \
+	tests/script/dot-badflag-01.err \
+	tests/script/dot-badflag-01.out \
+	tests/script/dot-badflag-01.status \
+	tests/script/dot-break-01.err \
+	tests/script/dot-break-01.out \
+	tests/script/dot-break-01.status \
+	tests/script/dot-fn-01.err \
+	tests/script/dot-fn-01.out \
+	tests/script/dot-fn-01.status \
+	tests/script/dot-i-01.err \
+	tests/script/dot-i-01.out \
+	tests/script/dot-i-01.status \
+	tests/script/dot-i-02.err \
+	tests/script/dot-i-02.out \
+	tests/script/dot-i-02.status \
+	tests/script/dot-line-01.err \
+	tests/script/dot-line-01.out \
+	tests/script/dot-line-01.status \
+	tests/script/dot-local-01.err \
+	tests/script/dot-local-01.out \
+	tests/script/dot-local-01.status \
+	tests/script/dot-nested-01.err \
+	tests/script/dot-nested-01.out \
+	tests/script/dot-nested-01.status \
+	tests/script/dot-return-01.err \
+	tests/script/dot-return-01.out \
+	tests/script/dot-return-01.status \
+	tests/script/dot-shift-01.err \
+	tests/script/dot-shift-01.out \
+	tests/script/dot-shift-01.status \
+	tests/script/dot-status-01.err \
+	tests/script/dot-status-01.out \
+	tests/script/dot-status-01.status \
+	tests/script/env-escape-01.err \
+	tests/script/env-escape-01.out \
+	tests/script/env-escape-01.status \
+	tests/script/env-fn-01.err \
+	tests/script/env-fn-01.out \
+	tests/script/env-fn-01.status \
+	tests/script/env-fn-02.err \
+	tests/script/env-fn-02.out \
+	tests/script/env-fn-02.status \
+	tests/script/env-fn-03.err \
+	tests/script/env-fn-03.out \
+	tests/script/env-fn-03.status \
+	tests/script/env-fn-04.err \
+	tests/script/env-fn-04.out \
+	tests/script/env-fn-04.status \
+	tests/script/env-import-01.err \
+	tests/script/env-import-01.out \
+	tests/script/env-import-01.status \
+	tests/script/env-import-02.err \
+	tests/script/env-import-02.out \
+	tests/script/env-import-02.status \
+	tests/script/env-import-03.err \
+	tests/script/env-import-03.out \
+	tests/script/env-import-03.status \
+	tests/script/env-import-fn-01.err \
+	tests/script/env-import-fn-01.out \
+	tests/script/env-import-fn-01.status \
+	tests/script/env-import-fn-02.err \
+	tests/script/env-import-fn-02.out \
+	tests/script/env-import-fn-02.status \
+	tests/script/env-import-fn-03.err \
+	tests/script/env-import-fn-03.out \
+	tests/script/env-import-fn-03.status \
+	tests/script/env-import-fn-04.err \
+	tests/script/env-import-fn-04.out \
+	tests/script/env-import-fn-04.status \
+	tests/script/env-import-fn-05.err \
+	tests/script/env-import-fn-05.out \
+	tests/script/env-import-fn-05.status \
+	tests/script/env-import-home-01.err \
+	tests/script/env-import-home-01.out \
+	tests/script/env-import-home-01.status \
+	tests/script/env-import-path-01.err \
+	tests/script/env-import-path-01.out \
+	tests/script/env-import-path-01.status \
+	tests/script/env-import-sig-01.err \
+	tests/script/env-import-sig-01.out \
+	tests/script/env-import-sig-01.status \
+	tests/script/env-import-special-01.err \
+	tests/script/env-import-special-01.out \
+	tests/script/env-import-special-01.status \
+	tests/script/env-list-01.err \
+	tests/script/env-list-01.out \
+	tests/script/env-list-01.status \
+	tests/script/env-oddname-01.err \
+	tests/script/env-oddname-01.out \
+	tests/script/env-oddname-01.status \
+	tests/script/env-oddname-02.err \
+	tests/script/env-oddname-02.out \
+	tests/script/env-oddname-02.status \
+	tests/script/env-path-01.err \
+	tests/script/env-path-01.out \
+	tests/script/env-path-01.status \
+	tests/script/env-special-01.err \
+	tests/script/env-special-01.out \
+	tests/script/env-special-01.status \
+	tests/script/env-special-02.err \
+	tests/script/env-special-02.out \
+	tests/script/env-special-02.status \
 	tests/script/err-ifnot-01.err \
 	tests/script/err-ifnot-01.out \
 	tests/script/err-ifnot-01.status \
@@ -943,6 +1183,236 @@ SCRIPT_TEST_FILES = \
 	tests/script/err-syntax-30.err \
 	tests/script/err-syntax-30.out \
 	tests/script/err-syntax-30.status \
+	tests/script/eval-break-01.err \
+	tests/script/eval-break-01.out \
+	tests/script/eval-break-01.status \
+	tests/script/eval-empty-01.err \
+	tests/script/eval-empty-01.out \
+	tests/script/eval-empty-01.status \
+	tests/script/eval-exit-01.err \
+	tests/script/eval-exit-01.out \
+	tests/script/eval-exit-01.status \
+	tests/script/eval-fn-01.err \
+	tests/script/eval-fn-01.out \
+	tests/script/eval-fn-01.status \
+	tests/script/eval-lines-01.err \
+	tests/script/eval-lines-01.out \
+	tests/script/eval-lines-01.status \
+	tests/script/eval-list-01.err \
+	tests/script/eval-list-01.out \
+	tests/script/eval-list-01.status \
+	tests/script/eval-return-01.err \
+	tests/script/eval-return-01.out \
+	tests/script/eval-return-01.status \
+	tests/script/eval-star-01.err \
+	tests/script/eval-star-01.out \
+	tests/script/eval-star-01.status \
+	tests/script/eval-status-01.err \
+	tests/script/eval-status-01.out \
+	tests/script/eval-status-01.status \
+	tests/script/eval-syntax-01.err \
+	tests/script/eval-syntax-01.out \
+	tests/script/eval-syntax-01.status \
+	tests/script/eval-words-01.err \
+	tests/script/eval-words-01.out \
+	tests/script/eval-words-01.status \
+	tests/script/exec-noshebang-01.err \
+	tests/script/exec-noshebang-01.out \
+	tests/script/exec-noshebang-01.status \
+	tests/script/exec-noshebang-02.err \
+	tests/script/exec-noshebang-02.out \
+	tests/script/exec-noshebang-02.status \
+	tests/script/exec-noshebang-03.err \
+	tests/script/exec-noshebang-03.out \
+	tests/script/exec-noshebang-03.status \
+	tests/script/exec-noshebang-04.err \
+	tests/script/exec-noshebang-04.out \
+	tests/script/exec-noshebang-04.status \
+	tests/script/exec-perm-01.err \
+	tests/script/exec-perm-01.out \
+	tests/script/exec-perm-01.status \
+	tests/script/exec-perm-02.err \
+	tests/script/exec-perm-02.out \
+	tests/script/exec-perm-02.status \
+	tests/script/exec-shebang-01.err \
+	tests/script/exec-shebang-01.out \
+	tests/script/exec-shebang-01.status \
+	tests/script/exit-bad-01.err \
+	tests/script/exit-bad-01.out \
+	tests/script/exit-bad-01.status \
+	tests/script/exit-bad-02.err \
+	tests/script/exit-bad-02.out \
+	tests/script/exit-bad-02.status \
+	tests/script/exit-core-01.err \
+	tests/script/exit-core-01.out \
+	tests/script/exit-core-01.status \
+	tests/script/exit-empty-01.err \
+	tests/script/exit-empty-01.out \
+	tests/script/exit-empty-01.status \
+	tests/script/exit-fn-01.err \
+	tests/script/exit-fn-01.out \
+	tests/script/exit-fn-01.status \
+	tests/script/exit-list-01.err \
+	tests/script/exit-list-01.out \
+	tests/script/exit-list-01.status \
+	tests/script/exit-loop-01.err \
+	tests/script/exit-loop-01.out \
+	tests/script/exit-loop-01.status \
+	tests/script/exit-pipe-01.err \
+	tests/script/exit-pipe-01.out \
+	tests/script/exit-pipe-01.status \
+	tests/script/exit-sigexit-01.err \
+	tests/script/exit-sigexit-01.out \
+	tests/script/exit-sigexit-01.status \
+	tests/script/exit-status-01.err \
+	tests/script/exit-status-01.out \
+	tests/script/exit-status-01.status \
+	tests/script/exit-status-02.err \
+	tests/script/exit-status-02.out \
+	tests/script/exit-status-02.status \
+	tests/script/exit-status-03.err \
+	tests/script/exit-status-03.out \
+	tests/script/exit-status-03.status \
+	tests/script/exit-subshell-01.err \
+	tests/script/exit-subshell-01.out \
+	tests/script/exit-subshell-01.status \
+	tests/script/exit-zeros-01.err \
+	tests/script/exit-zeros-01.out \
+	tests/script/exit-zeros-01.status \
+	tests/script/flag-I-01.args \
+	tests/script/flag-I-01.err \
+	tests/script/flag-I-01.out \
+	tests/script/flag-I-01.status \
+	tests/script/flag-I-01.stdin \
+	tests/script/flag-bad-01.args \
+	tests/script/flag-bad-01.err \
+	tests/script/flag-bad-01.out \
+	tests/script/flag-bad-01.status \
+	tests/script/flag-bad-02.args \
+	tests/script/flag-bad-02.err \
+	tests/script/flag-bad-02.out \
+	tests/script/flag-bad-02.status \
+	tests/script/flag-bad-03.args \
+	tests/script/flag-bad-03.err \
+	tests/script/flag-bad-03.out \
+	tests/script/flag-bad-03.status \
+	tests/script/flag-c-01.args \
+	tests/script/flag-c-01.err \
+	tests/script/flag-c-01.out \
+	tests/script/flag-c-01.status \
+	tests/script/flag-c-02.args \
+	tests/script/flag-c-02.err \
+	tests/script/flag-c-02.out \
+	tests/script/flag-c-02.status \
+	tests/script/flag-c-03.args \
+	tests/script/flag-c-03.err \
+	tests/script/flag-c-03.out \
+	tests/script/flag-c-03.status \
+	tests/script/flag-c-04.args \
+	tests/script/flag-c-04.err \
+	tests/script/flag-c-04.out \
+	tests/script/flag-c-04.status \
+	tests/script/flag-c-05.args \
+	tests/script/flag-c-05.err \
+	tests/script/flag-c-05.out \
+	tests/script/flag-c-05.status \
+	tests/script/flag-c-06.args \
+	tests/script/flag-c-06.err \
+	tests/script/flag-c-06.out \
+	tests/script/flag-c-06.status \
+	tests/script/flag-dash-01.args \
+	tests/script/flag-dash-01.err \
+	tests/script/flag-dash-01.out \
+	tests/script/flag-dash-01.status \
+	tests/script/flag-e-01.args \
+	tests/script/flag-e-01.err \
+	tests/script/flag-e-01.out \
+	tests/script/flag-e-01.status \
+	tests/script/flag-e-02.args \
+	tests/script/flag-e-02.err \
+	tests/script/flag-e-02.out \
+	tests/script/flag-e-02.status \
+	tests/script/flag-e-03.args \
+	tests/script/flag-e-03.err \
+	tests/script/flag-e-03.out \
+	tests/script/flag-e-03.status \
+	tests/script/flag-e-04.args \
+	tests/script/flag-e-04.err \
+	tests/script/flag-e-04.out \
+	tests/script/flag-e-04.status \
+	tests/script/flag-e-05.args \
+	tests/script/flag-e-05.err \
+	tests/script/flag-e-05.out \
+	tests/script/flag-e-05.status \
+	tests/script/flag-e-06.args \
+	tests/script/flag-e-06.err \
+	tests/script/flag-e-06.out \
+	tests/script/flag-e-06.status \
+	tests/script/flag-e-07.args \
+	tests/script/flag-e-07.err \
+	tests/script/flag-e-07.out \
+	tests/script/flag-e-07.status \
+	tests/script/flag-ec-01.args \
+	tests/script/flag-ec-01.err \
+	tests/script/flag-ec-01.out \
+	tests/script/flag-ec-01.status \
+	tests/script/flag-i-01.args \
+	tests/script/flag-i-01.err \
+	tests/script/flag-i-01.out \
+	tests/script/flag-i-01.status \
+	tests/script/flag-i-02.args \
+	tests/script/flag-i-02.err \
+	tests/script/flag-i-02.out \
+	tests/script/flag-i-02.status \
+	tests/script/flag-i-02.stdin \
+	tests/script/flag-n-01.args \
+	tests/script/flag-n-01.err \
+	tests/script/flag-n-01.out \
+	tests/script/flag-n-01.status \
+	tests/script/flag-n-02.args \
+	tests/script/flag-n-02.err \
+	tests/script/flag-n-02.out \
+	tests/script/flag-n-02.status \
+	tests/script/flag-nx-01.args \
+	tests/script/flag-nx-01.err \
+	tests/script/flag-nx-01.out \
+	tests/script/flag-nx-01.status \
+	tests/script/flag-o-01.err \
+	tests/script/flag-o-01.out \
+	tests/script/flag-o-01.status \
+	tests/script/flag-p-01.err \
+	tests/script/flag-p-01.out \
+	tests/script/flag-p-01.status \
+	tests/script/flag-s-01.args \
+	tests/script/flag-s-01.err \
+	tests/script/flag-s-01.out \
+	tests/script/flag-s-01.status \
+	tests/script/flag-s-01.stdin \
+	tests/script/flag-s-02.args \
+	tests/script/flag-s-02.err \
+	tests/script/flag-s-02.out \
+	tests/script/flag-s-02.status \
+	tests/script/flag-s-02.stdin \
+	tests/script/flag-v-01.args \
+	tests/script/flag-v-01.err \
+	tests/script/flag-v-01.out \
+	tests/script/flag-v-01.status \
+	tests/script/flag-v-02.args \
+	tests/script/flag-v-02.err \
+	tests/script/flag-v-02.out \
+	tests/script/flag-v-02.status \
+	tests/script/flag-x-01.args \
+	tests/script/flag-x-01.err \
+	tests/script/flag-x-01.out \
+	tests/script/flag-x-01.status \
+	tests/script/flag-x-02.args \
+	tests/script/flag-x-02.err \
+	tests/script/flag-x-02.out \
+	tests/script/flag-x-02.status \
+	tests/script/flag-xc-01.args \
+	tests/script/flag-xc-01.err \
+	tests/script/flag-xc-01.out \
+	tests/script/flag-xc-01.status \
 	tests/script/fn-args-01.args \
 	tests/script/fn-args-01.err \
 	tests/script/fn-args-01.out \
@@ -1395,6 +1865,27 @@ SCRIPT_TEST_FILES = \
 	tests/script/list-varname-01.err \
 	tests/script/list-varname-01.out \
 	tests/script/list-varname-01.status \
+	tests/script/login-01.err \
+	tests/script/login-01.out \
+	tests/script/login-01.status \
+	tests/script/login-02.err \
+	tests/script/login-02.out \
+	tests/script/login-02.status \
+	tests/script/login-03.err \
+	tests/script/login-03.out \
+	tests/script/login-03.status \
+	tests/script/login-04.err \
+	tests/script/login-04.out \
+	tests/script/login-04.status \
+	tests/script/login-05.err \
+	tests/script/login-05.out \
+	tests/script/login-05.status \
+	tests/script/login-06.err \
+	tests/script/login-06.out \
+	tests/script/login-06.status \
+	tests/script/login-07.err \
+	tests/script/login-07.out \
+	tests/script/login-07.status \
 	tests/script/match-01.err \
 	tests/script/match-01.out \
 	tests/script/match-01.status \
@@ -1606,6 +2097,48 @@ SCRIPT_TEST_FILES = \
 	tests/script/sig-whatis-03.err \
 	tests/script/sig-whatis-03.out \
 	tests/script/sig-whatis-03.status \
+	tests/script/special-0-01.err \
+	tests/script/special-0-01.out \
+	tests/script/special-0-01.status \
+	tests/script/special-apids-01.err \
+	tests/script/special-apids-01.out \
+	tests/script/special-apids-01.status \
+	tests/script/special-history-01.err \
+	tests/script/special-history-01.out \
+	tests/script/special-history-01.status \
+	tests/script/special-history-02.err \
+	tests/script/special-history-02.out \
+	tests/script/special-history-02.status \
+	tests/script/special-history-03.err \
+	tests/script/special-history-03.out \
+	tests/script/special-history-03.status \
+	tests/script/special-ifs-01.err \
+	tests/script/special-ifs-01.out \
+	tests/script/special-ifs-01.status \
+	tests/script/special-nltab-01.err \
+	tests/script/special-nltab-01.out \
+	tests/script/special-nltab-01.status \
+	tests/script/special-pid-01.err \
+	tests/script/special-pid-01.out \
+	tests/script/special-pid-01.status \
+	tests/script/special-prompt-01.args \
+	tests/script/special-prompt-01.err \
+	tests/script/special-prompt-01.out \
+	tests/script/special-prompt-01.status \
+	tests/script/special-prompt-01.stdin \
+	tests/script/special-prompt-02.args \
+	tests/script/special-prompt-02.err \
+	tests/script/special-prompt-02.out \
+	tests/script/special-prompt-02.status \
+	tests/script/special-prompt-02.stdin \
+	tests/script/special-prompt-03.args \
+	tests/script/special-prompt-03.err \
+	tests/script/special-prompt-03.out \
+	tests/script/special-prompt-03.status \
+	tests/script/special-prompt-03.stdin \
+	tests/script/special-status-01.err \
+	tests/script/special-status-01.out \
+	tests/script/special-status-01.status \
 	tests/script/switch-01.err \
 	tests/script/switch-01.out \
 	tests/script/switch-01.status \
@@ -1624,6 +2157,59 @@ SCRIPT_TEST_FILES = \
 	tests/script/switch-06.err \
 	tests/script/switch-06.out \
 	tests/script/switch-06.status \
+	tests/script/syntax-andand-01.err \
+	tests/script/syntax-andand-01.out \
+	tests/script/syntax-andand-01.status \
+	tests/script/syntax-assign-01.err \
+	tests/script/syntax-assign-01.out \
+	tests/script/syntax-assign-01.status \
+	tests/script/syntax-bang-01.err \
+	tests/script/syntax-bang-01.out \
+	tests/script/syntax-bang-01.status \
+	tests/script/syntax-empty-01.err \
+	tests/script/syntax-empty-01.out \
+	tests/script/syntax-empty-01.status \
+	tests/script/syntax-equals-01.err \
+	tests/script/syntax-equals-01.out \
+	tests/script/syntax-equals-01.status \
+	tests/script/syntax-if-01.err \
+	tests/script/syntax-if-01.out \
+	tests/script/syntax-if-01.status \
+	tests/script/syntax-interactive-01.args \
+	tests/script/syntax-interactive-01.err \
+	tests/script/syntax-interactive-01.out \
+	tests/script/syntax-interactive-01.status \
+	tests/script/syntax-interactive-01.stdin \
+	tests/script/syntax-interactive-02.args \
+	tests/script/syntax-interactive-02.err \
+	tests/script/syntax-interactive-02.out \
+	tests/script/syntax-interactive-02.status \
+	tests/script/syntax-interactive-02.stdin \
+	tests/script/syntax-line-01.err \
+	tests/script/syntax-line-01.out \
+	tests/script/syntax-line-01.status \
+	tests/script/syntax-line-02.err \
+	tests/script/syntax-line-02.out \
+	tests/script/syntax-line-02.status \
+	tests/script/syntax-local-01.err \
+	tests/script/syntax-local-01.out \
+	tests/script/syntax-local-01.status \
+	tests/script/syntax-newline-01.err \
+	tests/script/syntax-newline-01.out \
+	tests/script/syntax-newline-01.status \
+	tests/script/syntax-noninteractive-01.args \
+	tests/script/syntax-noninteractive-01.err \
+	tests/script/syntax-noninteractive-01.out \
+	tests/script/syntax-noninteractive-01.status \
+	tests/script/syntax-noninteractive-01.stdin \
+	tests/script/syntax-noninteractive-02.args \
+	tests/script/syntax-noninteractive-02.err \
+	tests/script/syntax-noninteractive-02.out \
+	tests/script/syntax-noninteractive-02.status \
+	tests/script/syntax-noninteractive-02.stdin \
+	tests/script/syntax-pipe-eof-01.err \
+	tests/script/syntax-pipe-eof-01.out \
+	tests/script/syntax-pipe-eof-01.status \
 	tests/script/while-01.err \
 	tests/script/while-01.out \
 	tests/script/while-01.status \
