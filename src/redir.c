@@ -62,9 +62,8 @@ static int text_fd(const char *text)
 	return fd;
 }
 
-static int open_target(Node *r)
+static int open_target(Node *r, List *t)
 {
-	List *t = glom(r->k[0]);
 	if (r->kind == rHerestr) {
 		int fd = text_fd(t ? list_flat(t, " ") : "");
 		if (fd < 0)
@@ -105,8 +104,21 @@ static int max_fd(Node *items)
 static bool plan_make(Plan *p, Node *items)
 {
 	memset(p, 0, sizeof *p);
-	int max = -1;
-	for (; items != NULL; items = items->k[1]) {
+	/* Every target is expanded before any file is opened: an error in
+	 * one (bad concatenation) must not leave another's descriptor open. */
+	int n = 0;
+	for (Node *i = items; i != NULL; i = i->k[1])
+		n++;
+	List **targets = nalloc(n * sizeof *targets);
+	n = 0;
+	for (Node *i = items; i != NULL; i = i->k[1], n++) {
+		Node *r = i->k[0];
+		if (r->type == nRedir && r->kind != rDup && r->kind != rClose)
+			targets[n] = glom(r->k[0]);
+	}
+	int max = max_fd(items);
+	n = 0;
+	for (; items != NULL; items = items->k[1], n++) {
 		Node *r = items->k[0];
 		if (r->type != nRedir)
 			continue;
@@ -118,17 +130,15 @@ static bool plan_make(Plan *p, Node *items)
 			add_op(p, OP_CLOSE, r->fd[0], -1);
 			continue;
 		}
-		if (max < 0)
-			max = max_fd(items);
-		int fd = open_target(r);
-		if (fd < 0) {
-			plan_free(p);
-			return false;
-		}
-		if (fd <= max) {
+		int fd = open_target(r, targets[n]);
+		if (fd >= 0 && fd <= max) {
 			int high = fcntl(fd, F_DUPFD_CLOEXEC, max + 1);
 			close(fd);
 			fd = high;
+		}
+		if (fd < 0) {
+			plan_free(p);
+			return false;
 		}
 		add_opened(p, fd);
 		add_op(p, OP_DUP, r->fd[0], fd);

@@ -335,6 +335,7 @@ SCRIPT_TESTS = \
 	tests/script/hard-prompt-01.rc \
 	tests/script/hard-recurse-01.rc \
 	tests/script/hard-recurse-02.rc \
+	tests/script/hard-redir-01.rc \
 	tests/script/hard-shift-01.rc \
 	tests/script/heredoc-brace-01.rc \
 	tests/script/heredoc-caret-01.rc \
@@ -1583,6 +1584,11 @@ SCRIPT_TEST_FILES = \
 	tests/script/hard-recurse-02.err \
 	tests/script/hard-recurse-02.out \
 	tests/script/hard-recurse-02.status \
+	tests/script/hard-redir-01.args \
+	tests/script/hard-redir-01.err \
+	tests/script/hard-redir-01.out \
+	tests/script/hard-redir-01.status \
+	tests/script/hard-redir-01.stdin \
 	tests/script/hard-shift-01.err \
 	tests/script/hard-shift-01.out \
 	tests/script/hard-shift-01.status \
