@@ -35,6 +35,7 @@ SCRIPT_TESTS = \
 	tests/script/bq-for-01.rc \
 	tests/script/bq-ifs-01.rc \
 	tests/script/bq-ifs-02.rc \
+	tests/script/bq-ifs-03.rc \
 	tests/script/bq-large-01.rc \
 	tests/script/bq-nest-01.rc \
 	tests/script/bq-nul-01.rc \
@@ -256,6 +257,7 @@ SCRIPT_TESTS = \
 	tests/script/flag-c-04.rc \
 	tests/script/flag-c-05.rc \
 	tests/script/flag-c-06.rc \
+	tests/script/flag-d-01.rc \
 	tests/script/flag-dash-01.rc \
 	tests/script/flag-e-01.rc \
 	tests/script/flag-e-02.rc \
@@ -332,6 +334,7 @@ SCRIPT_TESTS = \
 	tests/script/hard-nest-03.rc \
 	tests/script/hard-nest-04.rc \
 	tests/script/hard-pipe-01.rc \
+	tests/script/hard-print-01.rc \
 	tests/script/hard-prompt-01.rc \
 	tests/script/hard-recurse-01.rc \
 	tests/script/hard-recurse-02.rc \
@@ -490,6 +493,8 @@ SCRIPT_TESTS = \
 	tests/script/sig-ignore-01.rc \
 	tests/script/sig-ignore-02.rc \
 	tests/script/sig-int-01.rc \
+	tests/script/sig-interactive-01.rc \
+	tests/script/sig-interactive-02.rc \
 	tests/script/sig-restore-01.rc \
 	tests/script/sig-restore-02.rc \
 	tests/script/sig-status-01.rc \
@@ -643,6 +648,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/bq-ifs-02.err \
 	tests/script/bq-ifs-02.out \
 	tests/script/bq-ifs-02.status \
+	tests/script/bq-ifs-03.err \
+	tests/script/bq-ifs-03.out \
+	tests/script/bq-ifs-03.status \
 	tests/script/bq-large-01.err \
 	tests/script/bq-large-01.out \
 	tests/script/bq-large-01.status \
@@ -1321,6 +1329,11 @@ SCRIPT_TEST_FILES = \
 	tests/script/flag-c-06.err \
 	tests/script/flag-c-06.out \
 	tests/script/flag-c-06.status \
+	tests/script/flag-d-01.args \
+	tests/script/flag-d-01.err \
+	tests/script/flag-d-01.out \
+	tests/script/flag-d-01.status \
+	tests/script/flag-d-01.stdin \
 	tests/script/flag-dash-01.args \
 	tests/script/flag-dash-01.err \
 	tests/script/flag-dash-01.out \
@@ -1575,6 +1588,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/hard-pipe-01.err \
 	tests/script/hard-pipe-01.out \
 	tests/script/hard-pipe-01.status \
+	tests/script/hard-print-01.err \
+	tests/script/hard-print-01.out \
+	tests/script/hard-print-01.status \
 	tests/script/hard-prompt-01.err \
 	tests/script/hard-prompt-01.out \
 	tests/script/hard-prompt-01.status \
@@ -2073,6 +2089,16 @@ SCRIPT_TEST_FILES = \
 	tests/script/sig-int-01.err \
 	tests/script/sig-int-01.out \
 	tests/script/sig-int-01.status \
+	tests/script/sig-interactive-01.args \
+	tests/script/sig-interactive-01.err \
+	tests/script/sig-interactive-01.out \
+	tests/script/sig-interactive-01.status \
+	tests/script/sig-interactive-01.stdin \
+	tests/script/sig-interactive-02.args \
+	tests/script/sig-interactive-02.err \
+	tests/script/sig-interactive-02.out \
+	tests/script/sig-interactive-02.status \
+	tests/script/sig-interactive-02.stdin \
 	tests/script/sig-restore-01.err \
 	tests/script/sig-restore-01.out \
 	tests/script/sig-restore-01.status \
