@@ -138,9 +138,16 @@ static void pr_varname(Str *s, const Node *n)
 {
 	if ((n->type == nWord || n->type == nQword) && plain_name(n->s))
 		str_adds(s, n->s);
-	else if (n->type == nWord || n->type == nQword)
-		str_quote(s, n->s);
-	else if (n->type == nVar) {
+	else if (n->type == nWord || n->type == nQword) {
+		/* quoted even without special characters: $a-b is $a^-b */
+		str_addc(s, '\'');
+		for (const char *p = n->s; *p; p++) {
+			if (*p == '\'')
+				str_addc(s, '\'');
+			str_addc(s, *p);
+		}
+		str_addc(s, '\'');
+	} else if (n->type == nVar) {
 		str_adds(s, "($");
 		pr_varname(s, n->k[0]);
 		str_addc(s, ')');
@@ -274,8 +281,10 @@ static void pr(Str *s, const Node *n)
 		break;
 	case nRedir: pr_redir(s, n); break;
 	case nAssign: case nLocal:
-		if (n->k[0]->type == nWord || n->k[0]->type == nQword)
-			pr_varname(s, n->k[0]);
+		if ((n->k[0]->type == nWord || n->k[0]->type == nQword) && plain_name(n->k[0]->s))
+			str_adds(s, n->k[0]->s);
+		else if (n->k[0]->type == nWord || n->k[0]->type == nQword)
+			str_quote(s, n->k[0]->s);	/* a-b=1 reads back */
 		else
 			pr(s, n->k[0]);
 		str_addc(s, '=');
