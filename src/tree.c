@@ -189,6 +189,15 @@ static void pr_words(Str *s, const Node *n)
 	}
 }
 
+/* A command that may be empty, as the reference prints it: "a|()". */
+static void pr_cmd(Str *s, const Node *n)
+{
+	if (n == NULL)
+		str_adds(s, "()");
+	else
+		pr(s, n);
+}
+
 /* Chains lean left (a^b^c, a&&b||c, a|b|c) and can be as long as the
  * input, so they are printed in a loop. */
 static bool same_chain(const Node *p, NodeType t)
@@ -210,7 +219,8 @@ static void pr_chain(Str *s, const Node *n)
 	size_t i = count;
 	for (p = n; same_chain(p, n->type); p = p->k[0])
 		links[--i] = p;
-	pr(s, p);
+	bool cmds = n->type != nConcat;
+	cmds ? pr_cmd(s, p) : pr(s, p);
 	for (i = 0; i < count; i++) {
 		const Node *l = links[i];
 		if (l->type == nConcat)
@@ -224,7 +234,7 @@ static void pr_chain(Str *s, const Node *n)
 			else if (l->fd[0] != 1)
 				str_fmt(s, "[%d]", l->fd[0]);
 		}
-		pr(s, l->k[1]);
+		cmds ? pr_cmd(s, l->k[1]) : pr(s, l->k[1]);
 	}
 	free(links);
 }
@@ -304,8 +314,8 @@ static void pr(Str *s, const Node *n)
 		pr(s, n);
 		break;
 	case nAsync: pr(s, n->k[0]); str_addc(s, '&'); break;
-	case nBang: str_addc(s, '!'); pr(s, n->k[0]); break;
-	case nSubshell: str_adds(s, "@ "); pr(s, n->k[0]); break;
+	case nBang: str_addc(s, '!'); pr_cmd(s, n->k[0]); break;
+	case nSubshell: str_adds(s, "@ "); pr_cmd(s, n->k[0]); break;
 	case nIf:
 		str_adds(s, "if(");
 		pr(s, n->k[0]);
@@ -314,11 +324,11 @@ static void pr(Str *s, const Node *n)
 			str_addc(s, '{');
 			pr(s, n->k[1]);
 			str_adds(s, "}else ");
-			pr(s, n->k[2]);
+			pr_cmd(s, n->k[2]);
 		} else
-			pr(s, n->k[1]);
+			pr_cmd(s, n->k[1]);
 		break;
-	case nIfnot: str_adds(s, "if not "); pr(s, n->k[0]); break;
+	case nIfnot: str_adds(s, "if not "); pr_cmd(s, n->k[0]); break;
 	case nFor:
 		str_adds(s, "for(");
 		pr(s, n->k[0]);
@@ -328,13 +338,13 @@ static void pr(Str *s, const Node *n)
 		else
 			str_adds(s, "$*");
 		str_addc(s, ')');
-		pr(s, n->k[2]);
+		pr_cmd(s, n->k[2]);
 		break;
 	case nWhile:
 		str_adds(s, "while(");
 		pr(s, n->k[0]);
 		str_addc(s, ')');
-		pr(s, n->k[1]);
+		pr_cmd(s, n->k[1]);
 		break;
 	case nSwitch:
 		str_adds(s, "switch(");
