@@ -65,20 +65,33 @@ struct Block {
 	max_align_t data[];
 };
 
-enum { BLOCKSIZE = 16384 - sizeof(Block) };
+enum { BLOCKSIZE = 16384 - sizeof(Block), MAXFREE = 8 };
 
-static Block *cur;
+/* The first block is static: a script that needs no more makes no malloc
+ * call for the arena.  Released blocks are kept on a short free list
+ * (some mallocs hand every freed block back to the kernel). */
+static union { Block b; char bytes[16384]; } first = { .b.size = BLOCKSIZE };
+static Block *cur = &first.b;
 static size_t used;
-static Block *spare;
+static Block *freelist[MAXFREE];
+static int nfree;
+
+/* Cleanups run when the arena is released past the point they were added. */
+typedef struct { void (*fn)(void *); void *arg; } Hold;
+static Hold *holds;
+static int nholds, maxholds;
 
 static void newblock(size_t need)
 {
 	size_t size = need > BLOCKSIZE ? need : BLOCKSIZE;
-	Block *b;
-	if (spare != NULL && spare->size >= size) {
-		b = spare;
-		spare = NULL;
-	} else {
+	Block *b = NULL;
+	for (int i = 0; i < nfree; i++)
+		if (freelist[i]->size >= size) {
+			b = freelist[i];
+			freelist[i] = freelist[--nfree];
+			break;
+		}
+	if (b == NULL) {
 		b = ealloc(sizeof(Block) + size);
 		b->size = size;
 	}
@@ -90,7 +103,7 @@ static void newblock(size_t need)
 void *nalloc(size_t n)
 {
 	n = (n + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
-	if (cur == NULL || cur->size - used < n)
+	if (cur->size - used < n)
 		newblock(n);
 	void *p = (char *) cur->data + used;
 	used += n;
@@ -110,20 +123,34 @@ char *nstrdup(const char *s)
 	return nstrndup(s, strlen(s));
 }
 
+/* Run fn(arg) when the arena is released back past this point: for data
+ * outside the arena that arena data refers to (pinned variable values). */
+void nhold(void (*fn)(void *), void *arg)
+{
+	if (nholds == maxholds) {
+		maxholds = maxholds ? maxholds * 2 : 64;
+		holds = eresize(holds, maxholds * sizeof *holds);
+	}
+	holds[nholds++] = (Hold) { fn, arg };
+}
+
 Mark nmark(void)
 {
-	return (Mark) { cur, used };
+	return (Mark) { cur, used, nholds };
 }
 
 void nrelease(Mark m)
 {
+	while (nholds > m.holds) {
+		nholds--;
+		holds[nholds].fn(holds[nholds].arg);
+	}
 	while (cur != m.block) {
 		Block *b = cur;
 		cur = b->prev;
-		if (spare == NULL || spare->size < b->size) {
-			free(spare);
-			spare = b;
-		} else
+		if (nfree < MAXFREE)
+			freelist[nfree++] = b;
+		else
 			free(b);
 	}
 	used = m.used;

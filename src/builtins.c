@@ -447,10 +447,8 @@ static bool whatis_one(Str *s, const char *name, int flags)
 	Node *fn;
 	if ((flags & W_F) && (fn = fn_get(name)) != NULL) {
 		show_fn(s, name, fn);
-		found = true;
-	}
-	if (found)
 		return true;
+	}
 	if ((flags & W_B) && builtin_get(name) != NULL) {
 		str_fmt(s, "builtin %s\n", name);
 		return true;
@@ -460,7 +458,7 @@ static bool whatis_one(Str *s, const char *name, int flags)
 		str_fmt(s, "%s\n", path);
 		return true;
 	}
-	return false;
+	return found;
 }
 
 static void whatis_all(Str *s, int flags)

@@ -105,11 +105,23 @@ static char *one_name(Node *n)
 	return var_name(glom_noglob(n), false);
 }
 
-/* The value of the variable a name node names (its symbol cached in the node). */
+/* The value of the variable a name node names (its symbol cached in the
+ * node), for reading only. */
 static List *value_of(Node *n)
 {
 	Sym *s = var_name_sym(n);
-	return s != NULL ? var_get_sym(s) : var_get(one_name(n));
+	return s != NULL ? var_get_pinned(s) : list_copy(var_get(one_name(n)));
+}
+
+/* An arena list of the same words (the words are shared). */
+static List *nodes_copy(const List *l)
+{
+	List *head = NULL, **tail = &head;
+	for (; l != NULL; l = l->n) {
+		*tail = mklist(l->w, NULL, NULL);
+		tail = &(*tail)->n;
+	}
+	return head;
 }
 
 static List *subscript(List *val, Node *subs)
@@ -129,7 +141,7 @@ static List *subscript(List *val, Node *subs)
 		List *v = val;
 		while (--i > 0)
 			v = v->n;
-		*tail = mklist(nstrdup(v->w), NULL, NULL);
+		*tail = mklist(v->w, NULL, NULL);
 		tail = &(*tail)->n;
 	}
 	return head;
@@ -272,7 +284,7 @@ List *glom_noglob(Node *n)
 	case nQword:
 		return mklist(n->s, NULL, NULL);
 	case nVar:
-		return list_copy(value_of(n->k[0]));
+		return nodes_copy(value_of(n->k[0]));
 	case nVarsub:
 		return subscript(value_of(n->k[0]), n->k[1]);
 	case nCount:

@@ -272,12 +272,16 @@ int input_loop(void)
  * which goes on up to the caller. */
 static void run_pushed(void)
 {
+	int loops = loopdepth, funcs = funcdepth;
+	loopdepth = funcdepth = 0;	/* break and return do not cross eval or . */
 	Catch c;
 	int e = catch_push(&c);
 	if (e == 0) {
 		run_all();
 		catch_pop(&c);
 	}
+	loopdepth = loops;
+	funcdepth = funcs;
 	input_pop();
 	if (e != 0)
 		rc_raise(e);

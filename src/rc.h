@@ -77,7 +77,7 @@ struct Node {
 
 /* alloc.c: two lifetimes.  nalloc memory lives until the arena is released
  * back to a mark (after each command); ealloc memory is permanent. */
-typedef struct { void *block; size_t used; } Mark;
+typedef struct { void *block; size_t used; int holds; } Mark;
 void *ealloc(size_t n);
 void *eresize(void *p, size_t n);
 char *estrdup(const char *s);
@@ -86,6 +86,7 @@ void *palloc(size_t n);
 char *nstrdup(const char *s);
 char *nstrndup(const char *s, size_t n);
 Mark nmark(void);
+void nhold(void (*fn)(void *), void *arg);
 void nrelease(Mark m);
 #define nnew(T) ((T *) nalloc(sizeof(T)))
 
@@ -215,6 +216,7 @@ void sym_walk(void (*f)(Sym *s, void *ctx), void *ctx);
 bool var_exported(const Sym *s);
 List *var_get(const char *name);
 List *var_get_sym(Sym *s);
+List *var_get_pinned(Sym *s);
 void var_set_sym(Sym *s, List *val);
 Sym *var_name_sym(Node *n);
 void var_set(const char *name, List *val);

@@ -69,7 +69,7 @@ static int options(int argc, char **argv, const char **cmd)
 					fprint(2, "%s: option requires an argument -- c\n", argv[0]);
 					return -1;
 				}
-				goto next;
+				return i + 1;	/* -c ends the options, as in the reference */
 			case 'd': flag_d = true; break;
 			case 'e': flag_e = true; break;
 			case 'i': flag_i = true; break;
@@ -86,7 +86,6 @@ static int options(int argc, char **argv, const char **cmd)
 				return -1;
 			}
 		}
-	next:;
 	}
 	return i;
 }
@@ -101,10 +100,10 @@ static void login_file(void)
 	if (access(path, F_OK) != 0)
 		return;
 	Catch c;
-	if (catch_push(&c) == 0) {
-		dot_file(mklist(path, NULL, NULL), false);
-		catch_pop(&c);
-	}
+	if (catch_push(&c) != 0)
+		rc_exit(1);
+	dot_file(mklist(path, NULL, NULL), false);
+	catch_pop(&c);
 }
 
 int rc_main(int argc, char **argv, char **envp)
@@ -132,6 +131,8 @@ int rc_main(int argc, char **argv, char **envp)
 	if (flag_l || argv0[0] == '-')
 		login_file();
 	var_set_default("0", mklist(argv0, NULL, NULL));
+	if (flag_s)
+		flag_c = false;	/* -s wins over -c, as in the reference */
 	if (flag_c) {
 		args_set(words(argv + i, argc - i));
 		input_string(cmd, false);

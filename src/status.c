@@ -139,6 +139,10 @@ List *status_list(void)
  * Returns 0 for a word that is neither. */
 int status_word(const char *w, int *wstat)
 {
+	if (*w == '\0') {
+		*wstat = 0;
+		return 1;
+	}
 	if (*w >= '0' && *w <= '9') {
 		char *end;
 		long n = strtol(w, &end, 10);

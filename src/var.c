@@ -54,17 +54,43 @@ static List *value(Sym *s)
 /* A variable's value on the heap: one block holding its size, the list
  * nodes, then the strings.  An assignment that fits in the old block
  * rebuilds it in place instead of allocating (loops assign a lot). */
-typedef struct { size_t cap; max_align_t align[]; } Header;
+typedef struct { size_t cap; unsigned pins; bool orphan; max_align_t align[]; } Header;
 
 static Header *header(List *v)
 {
 	return (Header *) ((char *) v - sizeof(Header));
 }
 
+/* A value that lists in the arena still point into outlives its variable
+ * (it is orphaned) until the arena lets go of it. */
 static void value_free(List *v)
 {
-	if (v != NULL)
-		free(header(v));
+	if (v == NULL)
+		return;
+	Header *h = header(v);
+	if (h->pins > 0)
+		h->orphan = true;
+	else
+		free(h);
+}
+
+static void unpin(void *arg)
+{
+	Header *h = arg;
+	if (--h->pins == 0 && h->orphan)
+		free(h);
+}
+
+/* A symbol's value for the arena's use: its words are not copied, so the
+ * block is pinned until the arena is released. */
+List *var_get_pinned(Sym *s)
+{
+	List *v = value(s);
+	if (v != NULL && !(s->flags & S_BORROWED)) {
+		header(v)->pins++;
+		nhold(unpin, header(v));
+	}
+	return v;
 }
 
 static bool inside(const char *p, const void *block, size_t size)
@@ -83,7 +109,7 @@ static List *heap_list_into(List *old, const List *l)
 		n++, bytes += strlen(p->w) + 1;
 	size_t need = n * sizeof(List) + bytes;
 	List *v = NULL, *dead = NULL;
-	if (old != NULL && header(old)->cap >= need) {
+	if (old != NULL && header(old)->cap >= need && header(old)->pins == 0) {
 		v = old;
 		for (const List *p = l; p != NULL && v != NULL; p = p->n)
 			if (inside(p->w, old, header(old)->cap))
@@ -93,6 +119,8 @@ static List *heap_list_into(List *old, const List *l)
 		dead = old;	/* freed once copied from (shift passes its words) */
 		Header *h = ealloc(sizeof(Header) + need);
 		h->cap = need;
+		h->pins = 0;
+		h->orphan = false;
 		v = (List *) h->align;
 	}
 	char *s = (char *) (v + n);

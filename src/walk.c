@@ -7,6 +7,7 @@
 
 #include <fcntl.h>
 #include <stdlib.h>
+#include <sys/wait.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -31,7 +32,7 @@ static void check_e(void)
 void check_e_backquote(int wstat)
 {
 	if (flag_e && cond_depth == 0 && wstat != 0)
-		rc_exit(1);
+		rc_exit(WIFEXITED(wstat) ? WEXITSTATUS(wstat) : 1);
 }
 
 bool walk_cond(Node *n)
@@ -229,14 +230,10 @@ static void do_for(Node *n)
 {
 	Sym *s = var_name_sym(n->k[0]);
 	char *name = s != NULL ? s->name : one_word(glom_noglob(n->k[0]));
-	List *items = n->k[1] != NULL ? glom(n->k[1]) : args_get();
-	List *copy = NULL, **tail = &copy;
-	for (; items != NULL; items = items->n) {
-		*tail = mklist(nstrdup(items->w), NULL, NULL);
-		tail = &(*tail)->n;
-	}
+	/* glom gives a list of the loop's own; $* is pinned, not copied */
+	List *items = n->k[1] != NULL ? glom(n->k[1]) : var_get_pinned(sym_lookup("*", true));
 	loopdepth++;
-	for (List *l = copy; l != NULL; l = l->n) {
+	for (List *l = items; l != NULL; l = l->n) {
 		Mark m = nmark();
 		List *v = mklist(l->w, NULL, NULL);
 		if (flag_x)
