@@ -23,7 +23,9 @@ struct Input {
 	bool tty;		/* read through lineedit, with prompts */
 	bool eof;
 	bool nl_pending;	/* the line count goes up when the next byte is read */
-	bool shared_lines;	/* eval: lines count on from the caller's, as in the reference */
+	bool shared_lines;	/* eval: lines count on from the caller's, and once
+				 * it is all read, errors say the line before: as in
+				 * the reference */
 	int saved_lineno;
 	int ungot[4];
 	int nungot;
@@ -73,8 +75,7 @@ void input_interactive(void)
 void input_pop(void)
 {
 	Input *i = in;
-	if (!i->shared_lines)
-		lineno = i->saved_lineno;
+	lineno = i->saved_lineno;
 	in = i->prev;
 	free(i->buf);
 	free(i);
@@ -227,8 +228,8 @@ static void run_all(void)
 		bool eof;
 		want_prompt1 = true;
 		Node *n = parse_command(&eof);
-		if (eof && !in->shared_lines)
-			lineno = in->saved_lineno;
+		if (eof)
+			lineno = in->saved_lineno - in->shared_lines;
 		if (flag_n) {
 			if (flag_x && n != NULL) {
 				Str s = { 0 };
