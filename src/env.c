@@ -181,19 +181,29 @@ char **env_vector(void)
 /* Variables the shell computes or owns are not taken from the environment. */
 static bool importable(const char *name)
 {
-	static const char *const skip[] = { "status", "apids", "pid", "apid", "bqstatus" };
+	static const char *const skip[] = { "status", "apids" };
 	if (name[strspn(name, "0123456789")] == '\0' || strcmp(name, "*") == 0)
 		return false;
-	if (strchr("sapb", name[0]) != NULL)
+	if (strchr("sa", name[0]) != NULL)
 		for (size_t i = 0; i < sizeof skip / sizeof *skip; i++)
 			if (strcmp(name, skip[i]) == 0)
 				return false;
 	return true;
 }
 
+static const char *const uppers[] = { "PATH", "HOME", "CDPATH" };
+
+static int upper_alias(const char *name)
+{
+	for (int i = 0; i < 3; i++)
+		if (strcmp(name, uppers[i]) == 0)
+			return i;
+	return -1;
+}
+
 void env_import(char **envp, bool import_fns)
 {
-	const char *path = NULL;
+	const char *upper[3] = { NULL, NULL, NULL };
 	for (char **e = envp; *e != NULL; e++) {
 		/* the common case: a plain name, kept raw until it is used */
 		size_t n = 0;
@@ -212,17 +222,20 @@ void env_import(char **envp, bool import_fns)
 			continue;
 		}
 		if (strncmp(name, "fn_", 3) == 0 && name[3] != '\0') {
-			if (import_fns)
+			if (import_fns && !is_signal_fn(name + 3))
 				fn_import(name + 3, eq + 1);
 			continue;
 		}
-		if (strcmp(name, "PATH") == 0) {
-			path = eq + 1;
+		int up = upper_alias(name);
+		if (up >= 0) {
+			upper[up] = eq + 1;
 			continue;
 		}
 		if (importable(name))
 			var_import(name, env_decode_value(eq + 1));
 	}
-	if (path != NULL)
-		var_set("PATH", mklist((char *) path, NULL, NULL));
+	/* PATH, HOME and CDPATH win over path, home and cdpath */
+	for (int i = 0; i < 3; i++)
+		if (upper[i] != NULL)
+			var_import(uppers[i], env_decode_value(upper[i]));
 }

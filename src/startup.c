@@ -117,8 +117,8 @@ int rc_main(int argc, char **argv, char **envp)
 	if (!flag_o)
 		open_std();
 	defaults();
-	env_import(envp, !flag_p);
 	var_set_default("pid", mklist(nfmt("%d", (int) getpid()), NULL, NULL));
+	env_import(envp, !flag_p);
 	if (var_get("path") == NULL) {
 		static char *path[] = { "/usr/local/bin", "/usr/bin", "/bin", "." };
 		var_set("path", words(path, 4));
