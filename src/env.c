@@ -160,7 +160,7 @@ static void add_sym(Sym *s, void *ctx)
 	}
 	if ((s->fn != NULL || s->fndef != NULL) && !is_signal_fn(s->name)) {
 		if (s->fnenv == NULL)
-			s->fnenv = entry("fn_", s->name, NULL, s->fn, s->fndef);
+			s->fnenv = entry("fn_", s->name, NULL, s->fndef ? NULL : s->fn, s->fndef);
 		add(s->fnenv);
 	}
 }

@@ -15,12 +15,22 @@ bool is_signal_fn(const char *name)
  * one never runs on import; it must be exactly one {braced body}. */
 static Node *parse_import(Sym *s, const char *name)
 {
-	Node *t = parse_string(s->fndef);
-	if (t == NULL || t->type != nBrace)
-		rc_error("bad function definition for `%s' in the environment", name);
+	Node *volatile t = NULL;
+	Catch c;
+	if (catch_push(&c) == 0) {
+		t = parse_string(s->fndef);
+		catch_pop(&c);
+		if (t == NULL || t->type != nBrace) {
+			uerror("rc: bad function definition for `%s' in the environment", name);
+			t = NULL;
+		}
+	}
+	/* a bad definition becomes a function that fails; its text is still
+	 * passed on to children as it came, like a good one's */
+	if (t == NULL)
+		t = mk(nBrace, mk(nSimple, mk(nList, mkword("return", false),
+			mk(nList, mkword("1", false), NULL, NULL), NULL), NULL, NULL), NULL, NULL);
 	s->fn = tree_copy(t);
-	free(s->fndef);
-	s->fndef = NULL;
 	return s->fn;
 }
 

@@ -136,6 +136,13 @@ static int away(int fd, int a, int b)
 	return fcntl(fd, F_DUPFD_CLOEXEC, 10);
 }
 
+static void drain(int fd)
+{
+	char buf[4096];
+	while (read(fd, buf, sizeof buf) > 0)
+		;
+}
+
 static void pipeline(Node *n)
 {
 	int count = 1;
@@ -168,6 +175,8 @@ static void pipeline(Node *n)
 				w != out ? dup2(w, out) : fcntl(w, F_SETFD, 0);
 			if (pfd[0] >= 0)
 				close(pfd[0]);
+			if (cmd[i] == NULL && in >= 0)
+				drain(in);	/* "a |": the empty command reads what a writes */
 			walk_in_child(cmd[i]);
 		}
 		pids[i] = pid;
