@@ -55,6 +55,8 @@ void input_string(const char *s, bool shared_lines)
 	if (shared_lines) {
 		i->shared_lines = true;
 		lineno = line;
+		if (i->prev != NULL && i->prev->shared_lines)
+			i->saved_lineno = i->prev->saved_lineno;	/* eval inside eval */
 	}
 }
 
@@ -238,8 +240,11 @@ static void run_all(void)
 				writeall(2, s.buf, s.len);
 				free(s.buf);
 			}
-		} else if (n != NULL)
+		} else if (n != NULL) {
 			walk(n, true);
+			if (sig_pending)
+				sig_check();
+		}
 		nrelease(m);
 		if (eof)
 			return;

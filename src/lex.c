@@ -74,10 +74,11 @@ NORETURN void lex_syntax(const char *near)
 	}
 	heredoc_discard();
 	if (input_is_interactive())
-		uerror("rc: syntax error");
-	else
+		uerror("rc: syntax error");	/* $status stays as it was */
+	else {
 		uerror("rc: line %d: syntax error near %s", lineno, near);
-	status_set(1 << 8);
+		status_set(1 << 8);
+	}
 	rc_raise(eError);
 }
 

@@ -398,9 +398,7 @@ static Node *cmd_fn(void)
 		*tail = mk(nList, word(true, NULL), NULL, NULL);
 		tail = &(*tail)->k[1];
 	}
-	if (head == NULL && tok.type != '{')
-		lex_syntax(NULL);
-	if (head == NULL)
+	if (head == NULL)	/* "fn {...}" is an error when run; a lone "fn" does nothing */
 		head = mk(nList, NULL, NULL, NULL);
 	if (tok.type == '{')
 		return mk(nNewfn, head, brace_body(), NULL);
@@ -549,12 +547,9 @@ static Node *pipeline(void)
 	return n;
 }
 
-/* An empty left side of && or || counts as a success. */
 static Node *andor(void)
 {
 	Node *n = pipeline();
-	if (n == NULL && (tok.type == tANDAND || tok.type == tOROR))
-		n = mk(nBrace, NULL, NULL, NULL);
 	while (tok.type == tANDAND || tok.type == tOROR) {
 		NodeType t = tok.type == tANDAND ? nAnd : nOr;
 		lex_next();

@@ -5,6 +5,7 @@
 #include "../lineedit/le.h"
 
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 volatile sig_atomic_t sig_pending;
@@ -102,12 +103,30 @@ void sig_child_reset(void)
 	if (!any_set && !sig_pending)
 		return;
 	for (int sig = 1; sig < NSIG; sig++) {
+		if (state[sig] == S_CAUGHT) {
+			Sym *s = sym_lookup(signame(sig), false);
+			if (s != NULL)
+				s->fn = NULL;	/* the handler goes with the catching */
+		}
 		if (state[sig] == S_CAUGHT || state[sig] == S_IGNORED_BY_SHELL)
 			set(sig, S_DEFAULT);
 		if (caught[sig])
 			caught[sig] = 0;
 	}
 	sig_pending = 0;
+	interrupted = 0;
+}
+
+/* After a foreground child: an interactive shell abandons the line for a
+ * ^C only if the child died of it too (kill -INT of the shell alone, or a
+ * child that handled the ^C itself, is not an interrupt of the line). */
+void sig_after_child(int wstat)
+{
+	if (!interactive || !caught[SIGINT] || fn_get("sigint") != NULL)
+		return;
+	if (WIFSIGNALED(wstat) && WTERMSIG(wstat) == SIGINT)
+		return;
+	caught[SIGINT] = 0;
 	interrupted = 0;
 }
 

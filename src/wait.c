@@ -75,6 +75,7 @@ int child_wait(pid_t pid)
 		return 0;
 	int w = children[i].wstat;
 	forget(i);
+	sig_after_child(w);
 	return w;
 }
 

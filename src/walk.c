@@ -336,6 +336,15 @@ static void rmfn(Node *n)
 	status_set(0);
 }
 
+/* An empty command beside && or || is a success: "a && && b". */
+static void walk_or_empty(Node *n)
+{
+	if (n == NULL)
+		status_set(0);
+	else
+		walk(n, true);
+}
+
 /* a && b || c ...: the chain leans left and can be as long as the input,
  * so it is run in a loop, every command but the last as a condition.
  * Returns the last command if it is to run. */
@@ -351,14 +360,14 @@ static Node *andor_chain(Node *n)
 		links[--i] = p;
 	Node *last = NULL;
 	cond_depth++;
-	walk(p, true);
+	walk_or_empty(p);
 	for (i = 0; i < count && skipping == SKIP_NONE; i++) {
 		if (status_true() != (links[i]->type == nAnd))
 			continue;
-		if (i == count - 1)
+		if (i == count - 1 && links[i]->k[1] != NULL)
 			last = links[i]->k[1];
 		else
-			walk(links[i]->k[1], true);
+			walk_or_empty(links[i]->k[1]);
 	}
 	cond_depth--;
 	return last;
