@@ -159,6 +159,15 @@ static void pr_varname(Str *s, const Node *n)
 		pr(s, n);
 }
 
+/* A target that would read as part of the operator: < <{a} is not <<{a},
+ * > [x] is not >[x]. */
+static bool glued_to_op(const Node *t)
+{
+	while (t != NULL && t->type == nConcat)
+		t = t->k[0];
+	return t != NULL && (t->type == nNmpipe || (t->type == nWord && t->s[0] == '['));
+}
+
 static void pr_redir(Str *s, const Node *n)
 {
 	bool in = n->kind == rFrom || n->kind == rHerestr ||
@@ -175,6 +184,8 @@ static void pr_redir(Str *s, const Node *n)
 	else {
 		if (n->fd[0] != (in ? 0 : 1))
 			str_fmt(s, "[%d]", n->fd[0]);
+		else if (glued_to_op(n->k[0]))
+			str_addc(s, ' ');
 		pr(s, n->k[0]);
 	}
 }

@@ -336,6 +336,7 @@ SCRIPT_TESTS = \
 	tests/script/hard-pipe-01.rc \
 	tests/script/hard-print-01.rc \
 	tests/script/hard-print-02.rc \
+	tests/script/hard-print-03.rc \
 	tests/script/hard-prompt-01.rc \
 	tests/script/hard-recurse-01.rc \
 	tests/script/hard-recurse-02.rc \
@@ -1595,6 +1596,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/hard-print-02.err \
 	tests/script/hard-print-02.out \
 	tests/script/hard-print-02.status \
+	tests/script/hard-print-03.err \
+	tests/script/hard-print-03.out \
+	tests/script/hard-print-03.status \
 	tests/script/hard-prompt-01.err \
 	tests/script/hard-prompt-01.out \
 	tests/script/hard-prompt-01.status \
