@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 bool is_signal_fn(const char *name);
-void input_run_fd(int fd);
+void input_run_fd(int fd, bool prompting);
 void input_run_string(const char *s);
 bool status_from_words(List *l);
 int limit_builtin(List *args);
@@ -271,7 +271,7 @@ void dot_file(List *args, bool inter)
 	Catch c;
 	int e = catch_push(&c);
 	if (e == 0) {
-		input_run_fd(fd);
+		input_run_fd(fd, inter);
 		catch_pop(&c);
 	}
 	var_pop_local();

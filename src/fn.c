@@ -53,6 +53,8 @@ static int ngraves;
 
 void fn_collect(void)
 {
+	if (funcdepth > 0)
+		return;
 	while (ngraves > 0)
 		tree_free(graveyard[--ngraves]);
 }

@@ -21,6 +21,7 @@ struct Input {
 	size_t pos, len, cap;
 	int fd;			/* -1 for a string */
 	bool tty;		/* read through lineedit, with prompts */
+	bool prompt;		/* . -i: a file read as a terminal would be, with prompts */
 	bool eof;
 	bool nl_pending;	/* the line count goes up when the next byte is read */
 	bool shared_lines;	/* eval: lines count on from the caller's, and once
@@ -85,7 +86,7 @@ void input_pop(void)
 
 bool input_is_interactive(void)
 {
-	return interactive && in != NULL && in->tty;
+	return interactive && in != NULL && (in->tty || in->prompt);
 }
 
 static void history_append(const char *line, size_t len)
@@ -162,6 +163,10 @@ static bool fill_fd(Input *i)
 	if (i->cap == 0) {
 		i->cap = 8192;
 		i->buf = ealloc(i->cap);
+	}
+	if (i->prompt) {
+		const char *p = prompt_text();
+		writeall(2, p, strlen(p));
 	}
 	for (;;) {
 		ssize_t n = read(i->fd, i->buf, i->cap);
@@ -293,11 +298,18 @@ static void run_pushed(void)
 		rc_raise(e);
 }
 
-/* . file: run a file's commands here. */
-void input_run_fd(int fd)
+/* . file: run a file's commands here.  With -i the file is read as an
+ * interactive shell reads, prompts and all, and errors do not end it. */
+void input_run_fd(int fd, bool prompting)
 {
 	input_fd(fd, NULL);
-	run_pushed();
+	if (!prompting) {
+		run_pushed();
+		return;
+	}
+	in->prompt = true;
+	input_loop();
+	input_pop();
 }
 
 /* eval */

@@ -8,6 +8,7 @@ Token tok;
 int lineno;
 
 static int lastchar;		/* the last byte read, for "near" in messages */
+static const char *prev_word;	/* the token before this one, if a word */
 static bool after_dollar;	/* the next word is a variable name */
 static bool after_varname;	/* a '(' right now starts a subscript */
 
@@ -59,7 +60,10 @@ void lex_reset(void)
 NORETURN void lex_syntax(const char *near)
 {
 	if (near == NULL) {
-		if (tok.type == tWORD || tok.type == tQWORD)
+		/* the reference names the word before an '=' or the end */
+		if ((tok.type == tEOF || tok.type == '=') && prev_word != NULL)
+			near = prev_word;
+		else if (tok.type == tWORD || tok.type == tQWORD)
 			near = tok.s;
 		else if (tok.type == tKW)
 			near = kwname(tok.kw);
@@ -268,6 +272,7 @@ static void lex_word(int c)
 void lex_next(void)
 {
 	int c;
+	prev_word = tok.type == tWORD || tok.type == tQWORD ? tok.s : NULL;
 	bool subscript_ok = after_varname;
 	after_varname = false;
 	tok.spaced = false;
