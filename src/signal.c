@@ -182,10 +182,16 @@ bool sig_exit_handler(void)
 	return fn != NULL;
 }
 
+/* _exit through a pointer bound when the shell is loaded: called lazily,
+ * its first call in every forked child would write the child's copy of
+ * the binding table (a copy-on-write fault per fork). */
+static void (*volatile exit_now)(int) = _exit;
+
 /* Leave the shell: fn sigexit first, unless this is a forked child. */
 NORETURN void rc_exit(int code)
 {
 	if (!in_child && sig_exit_handler())
 		code = status_exit_code();
+	exit_now(code & 0xff);
 	_exit(code & 0xff);
 }

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <locale.h>
+#include <poll.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -37,11 +38,15 @@ static void defaults(void)
 	var_set_const("tab", &tab, true);
 }
 
-/* Without -o, descriptors 0, 1 and 2 are made to exist. */
+/* Without -o, descriptors 0, 1 and 2 are made to exist (one poll says
+ * which are closed: POLLNVAL). */
 static void open_std(void)
 {
+	struct pollfd p[3] = { { .fd = 0 }, { .fd = 1 }, { .fd = 2 } };
+	if (poll(p, 3, 0) <= 0)
+		return;
 	for (int fd = 0; fd < 3; fd++)
-		if (fcntl(fd, F_GETFD) < 0 && errno == EBADF) {
+		if (p[fd].revents & POLLNVAL) {
 			int n = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
 			if (n >= 0 && n != fd) {
 				dup2(n, fd);
@@ -117,7 +122,7 @@ int rc_main(int argc, char **argv, char **envp)
 	if (!flag_o)
 		open_std();
 	defaults();
-	var_set_default("pid", mklist(nfmt("%d", (int) getpid()), NULL, NULL));
+	sym_lookup("pid", true)->flags |= S_PID | S_NOEXPORT;
 	env_import(envp, !flag_p);
 	if (var_get("path") == NULL) {
 		static char *path[] = { "/usr/local/bin", "/usr/bin", "/bin", "." };

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 enum { NBUCKETS = 512 };
 static Sym *table[NBUCKETS];
@@ -41,9 +42,13 @@ Sym *sym_lookup(const char *name, bool create)
 	return sym_lookup_n(name, strlen(name), create);
 }
 
+static void store_sym(Sym *s, List *val, bool user, bool borrowed);
+
 /* A symbol's value, decoding an imported one on first use. */
 static List *value(Sym *s)
 {
+	if (s->flags & S_PID)
+		store_sym(s, mklist(nfmt("%d", (int) getpid()), NULL, NULL), false, false);
 	if (s->flags & S_RAW) {
 		s->val = env_decode_value(s->raw);
 		s->flags &= ~S_RAW;
@@ -245,7 +250,7 @@ static void store_sym(Sym *s, List *val, bool user, bool borrowed)
 		s->val = val;
 	} else
 		s->val = heap_list_into(old, val);
-	s->flags &= ~(S_BORROWED | S_RAW);
+	s->flags &= ~(S_BORROWED | S_RAW | S_PID);
 	if (borrowed)
 		s->flags |= S_BORROWED;
 	env_changed(s, false);
