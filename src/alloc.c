@@ -39,8 +39,9 @@ char *estrdup(const char *s)
  * malloc calls. */
 void *palloc(size_t n)
 {
-	static char *p;
-	static size_t left;
+	static max_align_t start[16384 / sizeof(max_align_t)];	/* no malloc for a script's start */
+	static char *p = (char *) start;
+	static size_t left = sizeof start;
 	n = (n + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
 	if (n > left) {
 		if (n > 2048)
