@@ -186,6 +186,20 @@ static bool fill_fd(Input *i)
 	}
 }
 
+static int next_byte(Input *i)
+{
+	if (i->nungot > 0)
+		return i->ungot[--i->nungot];
+	if (i->eof)
+		return EOF;
+	if (i->pos < i->len)
+		return (unsigned char) (i->str ? i->str : i->buf)[i->pos++];
+	if (i->fd >= 0 && (i->tty ? fill_tty(i) : fill_fd(i)))
+		return (unsigned char) i->buf[i->pos++];
+	i->eof = true;
+	return EOF;
+}
+
 int input_getc(void)
 {
 	Input *i = in;
@@ -194,18 +208,10 @@ int input_getc(void)
 		i->nl_pending = false;
 	}
 	int c;
-	if (i->nungot > 0)
-		c = i->ungot[--i->nungot];
-	else if (i->eof)
-		c = EOF;
-	else if (i->pos < i->len)
-		c = (unsigned char) (i->str ? i->str : i->buf)[i->pos++];
-	else if (i->fd >= 0 && (i->tty ? fill_tty(i) : fill_fd(i)))
-		c = (unsigned char) i->buf[i->pos++];
-	else {
-		i->eof = true;
-		c = EOF;
-	}
+	/* NUL bytes are dropped wherever they are (comments, here documents
+	 * too), with the reference's warning */
+	while ((c = next_byte(i)) == '\0')
+		rc_warn("warning: null character ignored");
 	if (c == '\n')
 		i->nl_pending = true;
 	return c;

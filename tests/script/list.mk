@@ -333,6 +333,8 @@ SCRIPT_TESTS = \
 	tests/script/hard-nest-02.rc \
 	tests/script/hard-nest-03.rc \
 	tests/script/hard-nest-04.rc \
+	tests/script/hard-nul-01.rc \
+	tests/script/hard-nul-02.rc \
 	tests/script/hard-pipe-01.rc \
 	tests/script/hard-print-01.rc \
 	tests/script/hard-print-02.rc \
@@ -1587,6 +1589,12 @@ SCRIPT_TEST_FILES = \
 	tests/script/hard-nest-04.err \
 	tests/script/hard-nest-04.out \
 	tests/script/hard-nest-04.status \
+	tests/script/hard-nul-01.err \
+	tests/script/hard-nul-01.out \
+	tests/script/hard-nul-01.status \
+	tests/script/hard-nul-02.err \
+	tests/script/hard-nul-02.out \
+	tests/script/hard-nul-02.status \
 	tests/script/hard-pipe-01.err \
 	tests/script/hard-pipe-01.out \
 	tests/script/hard-pipe-01.status \
