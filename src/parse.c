@@ -417,8 +417,11 @@ static Node *assignment(Node *name)
 	if (word_start(false)) {
 		Node *first = word(false, NULL);
 		Node *rest = tok.type == '=' ? assignment(first) : NULL;
-		if (rest != NULL && (rest->type == nAssign || rest->type == nSeq))
-			return mk(nSeq, a, rest, NULL);
+		if (rest != NULL && (rest->type == nAssign || rest->type == nSeq)) {
+			Node *both = mk(nSeq, a, rest, NULL);
+			both->kind = 1;	/* one command, printed a=1 b=2 */
+			return both;
+		}
 		if (rest == NULL)
 			rest = simple_rest(first);
 		a->type = nLocal;

@@ -319,7 +319,10 @@ static void pr(Str *s, const Node *n)
 	case nSeq:
 		for (; n != NULL && n->type == nSeq; n = n->k[1]) {
 			pr(s, n->k[0]);
-			if (n->k[0]->type != nAsync)
+			/* a=1 b=2 is one command (a=1 b=2|cat runs both in the pipe) */
+			if (n->kind == 1)
+				str_addc(s, ' ');
+			else if (n->k[0]->type != nAsync)
 				str_addc(s, ';');
 		}
 		pr(s, n);

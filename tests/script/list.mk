@@ -339,6 +339,7 @@ SCRIPT_TESTS = \
 	tests/script/hard-print-01.rc \
 	tests/script/hard-print-02.rc \
 	tests/script/hard-print-03.rc \
+	tests/script/hard-print-04.rc \
 	tests/script/hard-prompt-01.rc \
 	tests/script/hard-recurse-01.rc \
 	tests/script/hard-recurse-02.rc \
@@ -1607,6 +1608,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/hard-print-03.err \
 	tests/script/hard-print-03.out \
 	tests/script/hard-print-03.status \
+	tests/script/hard-print-04.err \
+	tests/script/hard-print-04.out \
+	tests/script/hard-print-04.status \
 	tests/script/hard-prompt-01.err \
 	tests/script/hard-prompt-01.out \
 	tests/script/hard-prompt-01.status \
