@@ -327,6 +327,8 @@ SCRIPT_TESTS = \
 	tests/script/glob-var-01.rc \
 	tests/script/hard-bigword-01.rc \
 	tests/script/hard-chain-01.rc \
+	tests/script/hard-fd-01.rc \
+	tests/script/hard-fd-02.rc \
 	tests/script/hard-heredoc-01.rc \
 	tests/script/hard-list-01.rc \
 	tests/script/hard-nest-01.rc \
@@ -1572,6 +1574,14 @@ SCRIPT_TEST_FILES = \
 	tests/script/hard-chain-01.err \
 	tests/script/hard-chain-01.out \
 	tests/script/hard-chain-01.status \
+	tests/script/hard-fd-01.err \
+	tests/script/hard-fd-01.out \
+	tests/script/hard-fd-01.status \
+	tests/script/hard-fd-02.args \
+	tests/script/hard-fd-02.err \
+	tests/script/hard-fd-02.out \
+	tests/script/hard-fd-02.status \
+	tests/script/hard-fd-02.stdin \
 	tests/script/hard-heredoc-01.err \
 	tests/script/hard-heredoc-01.out \
 	tests/script/hard-heredoc-01.status \
