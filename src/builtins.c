@@ -43,6 +43,17 @@ static bool number(const char *w, long *n)
 	return true;
 }
 
+/* A builtin's output; a write error (echo hi >/dev/full) is reported and
+ * fails the builtin. */
+static bool put(const char *name, Str *s)
+{
+	if (s->len == 0 || writeall(1, s->buf, s->len) == 0)
+		return true;
+	uerror("rc: %s: write error: %s", name, strerror(errno));
+	fail();
+	return false;
+}
+
 static void b_echo(List *args)
 {
 	bool nl = true;
@@ -60,13 +71,9 @@ static void b_echo(List *args)
 	}
 	if (nl)
 		str_addc(&s, '\n');
-	int r = s.len ? writeall(1, s.buf, s.len) : 0;
-	free(s.buf);
-	if (r < 0) {
-		uerror("rc: echo: write error: %s", strerror(errno));
-		fail();
-	} else
+	if (put("echo", &s))
 		status_set(0);
+	free(s.buf);
 }
 
 static bool try_cd(const char *dir)
@@ -176,8 +183,11 @@ static void b_umask(List *args)
 	if (args->n == NULL) {
 		mode_t m = umask(0);
 		umask(m);
-		fprint(1, "0%o\n", (unsigned) m);
-		status_set(0);
+		Str s = { 0 };
+		str_fmt(&s, "0%o\n", (unsigned) m);
+		if (put("umask", &s))
+			status_set(0);
+		free(s.buf);
 		return;
 	}
 	char *end;
@@ -516,15 +526,12 @@ static void b_whatis(List *args)
 		flags |= W_B | W_F | W_P | W_V;
 	for (; args != NULL; args = args->n)
 		if (!whatis_one(&s, args->w, flags)) {
-			if (s.len) {
-				writeall(1, s.buf, s.len);
-				s.len = 0;
-			}
+			ok = put("whatis", &s) && ok;
+			s.len = 0;
 			uerror("%s not found", args->w);
 			ok = false;
 		}
-	if (s.len)
-		writeall(1, s.buf, s.len);
+	if (put("whatis", &s))
+		status_set_bool(ok);
 	free(s.buf);
-	status_set_bool(ok);
 }

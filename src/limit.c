@@ -18,7 +18,8 @@ static const struct { const char *name; int res, unit; } limits[] = {
 };
 enum { NLIMITS = sizeof limits / sizeof *limits };
 
-static void show(int i, bool hard)
+/* One limit on standard output; false after a write error (reported). */
+static bool show(int i, bool hard)
 {
 	struct rlimit rl;
 	getrlimit(limits[i].res, &rl);
@@ -48,8 +49,11 @@ static void show(int i, bool hard)
 	} else
 		str_fmt(&s, "%lu", (unsigned long) v);
 	str_addc(&s, '\n');
-	writeall(1, s.buf, s.len);
+	int r = writeall(1, s.buf, s.len);
 	free(s.buf);
+	if (r < 0)
+		uerror("rc: limit: write error: %s", strerror(errno));
+	return r == 0;
 }
 
 static bool parse_number(const char *w, unsigned long *n, const char **rest)
@@ -105,7 +109,8 @@ int limit_builtin(List *args)
 	}
 	if (args == NULL) {
 		for (int i = 0; i < NLIMITS; i++)
-			show(i, hard);
+			if (!show(i, hard))
+				return 1;
 		return 0;
 	}
 	int i = 0;
@@ -116,10 +121,8 @@ int limit_builtin(List *args)
 		uerror("no such limit");
 		return 1;
 	}
-	if (args->n == NULL) {
-		show(i, hard);
-		return 0;
-	}
+	if (args->n == NULL)
+		return show(i, hard) ? 0 : 1;
 	struct rlimit rl;
 	rlim_t v;
 	if (!parse_value(args->n->w, limits[i].unit, &v)) {

@@ -347,6 +347,7 @@ SCRIPT_TESTS = \
 	tests/script/hard-recurse-02.rc \
 	tests/script/hard-redir-01.rc \
 	tests/script/hard-shift-01.rc \
+	tests/script/hard-write-01.rc \
 	tests/script/heredoc-brace-01.rc \
 	tests/script/heredoc-caret-01.rc \
 	tests/script/heredoc-dollar-01.rc \
@@ -1638,6 +1639,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/hard-shift-01.err \
 	tests/script/hard-shift-01.out \
 	tests/script/hard-shift-01.status \
+	tests/script/hard-write-01.err \
+	tests/script/hard-write-01.out \
+	tests/script/hard-write-01.status \
 	tests/script/heredoc-brace-01.err \
 	tests/script/heredoc-brace-01.out \
 	tests/script/heredoc-brace-01.status \
