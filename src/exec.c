@@ -24,6 +24,7 @@ pid_t rc_fork(void)
  * fails they are closed before the error unwinds. */
 pid_t rc_fork_closing(const int *fds, int n)
 {
+	var_get("pid");		/* $pid is the shell's: learn it before a child can */
 	pid_t pid = fork();
 	if (pid < 0) {
 		int e = errno;

@@ -337,6 +337,7 @@ SCRIPT_TESTS = \
 	tests/script/hard-nest-04.rc \
 	tests/script/hard-nul-01.rc \
 	tests/script/hard-nul-02.rc \
+	tests/script/hard-pid-01.rc \
 	tests/script/hard-pipe-01.rc \
 	tests/script/hard-print-01.rc \
 	tests/script/hard-print-02.rc \
@@ -1608,6 +1609,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/hard-nul-02.err \
 	tests/script/hard-nul-02.out \
 	tests/script/hard-nul-02.status \
+	tests/script/hard-pid-01.err \
+	tests/script/hard-pid-01.out \
+	tests/script/hard-pid-01.status \
 	tests/script/hard-pipe-01.err \
 	tests/script/hard-pipe-01.out \
 	tests/script/hard-pipe-01.status \
