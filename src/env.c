@@ -116,16 +116,6 @@ List *env_decode_value(const char *v)
 	return head;
 }
 
-char *env_encode_name(const char *prefix, const char *name)
-{
-	Str s = { 0 };
-	str_adds(&s, prefix);
-	encode_name(&s, name);
-	char *r = nstrdup(s.buf);
-	free(s.buf);
-	return r;
-}
-
 static void add(char *e)
 {
 	if (nenv + 1 >= maxenv) {

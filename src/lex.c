@@ -44,11 +44,6 @@ static bool is_varchar(int c)
 		(c >= '0' && c <= '9') || c == '_' || c == '*';
 }
 
-bool lex_is_word_start(int c)
-{
-	return !is_special(c);
-}
-
 void lex_reset(void)
 {
 	after_dollar = after_varname = false;

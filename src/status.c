@@ -55,8 +55,6 @@ int sig_by_name(const char *name)
 	return 0;
 }
 
-/* Every signal number with a name, for whatis -s. */
-int sig_count(void) { return NSIG - 1; }
 
 static int first[8];
 static int *statuses = first;

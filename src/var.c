@@ -284,11 +284,6 @@ Sym *var_name_sym(Node *n)
 	return n->sym;
 }
 
-List *var_get_sym(Sym *s)
-{
-	return value(s);
-}
-
 void var_set_sym(Sym *s, List *val)
 {
 	store_sym(s, val, true, false);
@@ -404,13 +399,6 @@ void var_set_default(const char *name, List *val)
 void args_set(List *args)
 {
 	set_raw("*", args, false);
-}
-
-void var_noexport(const char *name)
-{
-	Sym *s = sym_lookup(name, true);
-	s->flags |= S_NOEXPORT;
-	env_changed(s, false);
 }
 
 bool var_exported(const Sym *s)
