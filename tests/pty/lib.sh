@@ -16,6 +16,9 @@ rc)	: "${PTY_PROG:=$abs_top_builddir/src/rc -i}"; PTY_PROMPT='; ' ;;
 *)	: "${PTY_PROG:=$abs_top_builddir/tests/le-demo}"; PTY_PROMPT='demo> ' ;;
 esac
 PTYDRIVE=$abs_top_builddir/tests/ptydrive
+# Nothing from the caller's own shell (rc exports its variables and
+# functions) may reach the shell under test: no history file, prompt or handler.
+unset history prompt fn_prompt fn_sigint fn_sigwinch 2>/dev/null
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pty.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
