@@ -122,7 +122,6 @@ static const char *prompt_text(void)
 	return p != NULL && p->n != NULL ? p->n->w : "";
 }
 
-void sig_prompt_interrupt(void);
 
 /* One line from the terminal (editor or plain), with its newline.
  * ^C drops what has been typed of the command, continuation lines too. */

@@ -312,6 +312,7 @@ extern volatile sig_atomic_t interrupted;
 void signals_init(void);
 void sig_check(void);
 void sig_after_child(int wstat);
+void sig_prompt_interrupt(void);
 void sig_set_handler(int sig, Node *body);
 void sig_block_all(sigset_t *saved);
 void sig_vforked_child(const sigset_t *saved);
