@@ -132,6 +132,17 @@ void sig_after_child(int wstat)
 
 /* Run the handlers for signals that arrived.  An interactive shell with no
  * sigint function abandons the current command. */
+/* A handler runs between two commands of the script: the $status it
+ * leaves is not the one of the command the signal interrupted. */
+static void run_handler(int sig, Node *fn)
+{
+	int n = status_count();
+	int *saved = nalloc((n + 1) * sizeof *saved);
+	memcpy(saved, status_raw(), n * sizeof *saved);
+	fn_call(signame(sig), fn, NULL);
+	status_set_list(saved, n);
+}
+
 void sig_check(void)
 {
 	if (!sig_pending)
@@ -147,7 +158,7 @@ void sig_check(void)
 		if (fn != NULL) {
 			if (sig == SIGINT)
 				interrupted = 0;
-			fn_call(signame(sig), fn, NULL);
+			run_handler(sig, fn);
 		} else if (sig == SIGINT) {
 			interrupted = 0;
 			writeall(2, "\n", 1);

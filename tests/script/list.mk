@@ -349,6 +349,8 @@ SCRIPT_TESTS = \
 	tests/script/hard-recurse-02.rc \
 	tests/script/hard-redir-01.rc \
 	tests/script/hard-shift-01.rc \
+	tests/script/hard-signal-01.rc \
+	tests/script/hard-signal-02.rc \
 	tests/script/hard-write-01.rc \
 	tests/script/heredoc-brace-01.rc \
 	tests/script/heredoc-caret-01.rc \
@@ -1647,6 +1649,12 @@ SCRIPT_TEST_FILES = \
 	tests/script/hard-shift-01.err \
 	tests/script/hard-shift-01.out \
 	tests/script/hard-shift-01.status \
+	tests/script/hard-signal-01.err \
+	tests/script/hard-signal-01.out \
+	tests/script/hard-signal-01.status \
+	tests/script/hard-signal-02.err \
+	tests/script/hard-signal-02.out \
+	tests/script/hard-signal-02.status \
 	tests/script/hard-write-01.err \
 	tests/script/hard-write-01.out \
 	tests/script/hard-write-01.status \
