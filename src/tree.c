@@ -134,20 +134,49 @@ static bool plain_name(const char *s)
 	return true;
 }
 
+static void quote_always(Str *s, const char *w)
+{
+	str_addc(s, '\'');
+	for (; *w; w++) {
+		if (*w == '\'')
+			str_addc(s, '\'');
+		str_addc(s, *w);
+	}
+	str_addc(s, '\'');
+}
+
+/* A keyword written as a command's name or assigned to must be quoted, or
+ * it reads back as the keyword ('for' x, 'if'=1). */
+static bool is_keyword(const char *w)
+{
+	for (int kw = kwFor; kw <= kwTilde; kw++)
+		if (strcmp(kwname(kw), w) == 0)
+			return true;
+	return false;
+}
+
+static void pr_command(Str *s, const Node *items)
+{
+	const Node *first = items != NULL ? items->k[0] : NULL;
+	while (first != NULL && first->type == nList && first->k[1] == NULL)
+		first = first->k[0];
+	if (first != NULL && (first->type == nQword || (first->type == nWord && !first->kind)) &&
+	    is_keyword(first->s)) {
+		quote_always(s, first->s);
+		if (items->k[1] != NULL)
+			str_addc(s, ' ');
+		items = items->k[1];
+	}
+	pr_words(s, items);
+}
+
 static void pr_varname(Str *s, const Node *n)
 {
 	if ((n->type == nWord || n->type == nQword) && plain_name(n->s))
 		str_adds(s, n->s);
-	else if (n->type == nWord || n->type == nQword) {
-		/* quoted even without special characters: $a-b is $a^-b */
-		str_addc(s, '\'');
-		for (const char *p = n->s; *p; p++) {
-			if (*p == '\'')
-				str_addc(s, '\'');
-			str_addc(s, *p);
-		}
-		str_addc(s, '\'');
-	} else if (n->type == nVar) {
+	else if (n->type == nWord || n->type == nQword)
+		quote_always(s, n->s);	/* $a-b is $a^-b */
+	else if (n->type == nVar) {
 		str_adds(s, "($");
 		pr_varname(s, n->k[0]);
 		str_addc(s, ')');
@@ -274,7 +303,9 @@ static void pr(Str *s, const Node *n)
 	if (n == NULL)
 		return;
 	switch (n->type) {
-	case nWord: str_adds(s, n->s); break;
+	case nWord:	/* glob characters stay bare; others as the reference prints them */
+		n->kind ? str_adds(s, n->s) : str_quote(s, n->s);
+		break;
 	case nQword: str_quote(s, n->s); break;
 	case nVar: str_addc(s, '$'); pr_varname(s, n->k[0]); break;
 	case nVarsub:
@@ -303,7 +334,7 @@ static void pr(Str *s, const Node *n)
 		pr(s, n->k[0]);
 		str_addc(s, '}');
 		break;
-	case nSimple: pr_words(s, n->k[0]); break;
+	case nSimple: pr_command(s, n->k[0]); break;
 	case nRedirs:
 		pr(s, n->k[0]);
 		for (const Node *r = n->k[1]; r != NULL; r = r->k[1]) {
@@ -313,7 +344,9 @@ static void pr(Str *s, const Node *n)
 		break;
 	case nRedir: pr_redir(s, n); break;
 	case nAssign: case nLocal:
-		if ((n->k[0]->type == nWord || n->k[0]->type == nQword) && plain_name(n->k[0]->s))
+		if ((n->k[0]->type == nWord || n->k[0]->type == nQword) && is_keyword(n->k[0]->s))
+			quote_always(s, n->k[0]->s);
+		else if ((n->k[0]->type == nWord || n->k[0]->type == nQword) && plain_name(n->k[0]->s))
 			str_adds(s, n->k[0]->s);
 		else if (n->k[0]->type == nWord || n->k[0]->type == nQword)
 			str_quote(s, n->k[0]->s);	/* a-b=1 reads back */

@@ -344,6 +344,7 @@ SCRIPT_TESTS = \
 	tests/script/hard-print-03.rc \
 	tests/script/hard-print-04.rc \
 	tests/script/hard-print-05.rc \
+	tests/script/hard-print-06.rc \
 	tests/script/hard-prompt-01.rc \
 	tests/script/hard-recurse-01.rc \
 	tests/script/hard-recurse-02.rc \
@@ -1632,6 +1633,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/hard-print-05.err \
 	tests/script/hard-print-05.out \
 	tests/script/hard-print-05.status \
+	tests/script/hard-print-06.err \
+	tests/script/hard-print-06.out \
+	tests/script/hard-print-06.status \
 	tests/script/hard-prompt-01.err \
 	tests/script/hard-prompt-01.out \
 	tests/script/hard-prompt-01.status \
