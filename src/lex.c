@@ -2,6 +2,7 @@
  * so that the parser can insert rc's free carets between adjacent words. */
 #include "rc.h"
 
+#include <limits.h>
 #include <string.h>
 
 Token tok;
@@ -135,7 +136,8 @@ static int read_number(int c, int *n)
 {
 	*n = 0;
 	while (c >= '0' && c <= '9') {
-		*n = *n * 10 + (c - '0');
+		/* a huge number stays huge (and no descriptor), not negative */
+		*n = *n <= (INT_MAX - 9) / 10 ? *n * 10 + (c - '0') : INT_MAX;
 		c = lgetc();
 	}
 	return c;

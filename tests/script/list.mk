@@ -329,6 +329,7 @@ SCRIPT_TESTS = \
 	tests/script/hard-chain-01.rc \
 	tests/script/hard-fd-01.rc \
 	tests/script/hard-fd-02.rc \
+	tests/script/hard-fdnum-01.rc \
 	tests/script/hard-heredoc-01.rc \
 	tests/script/hard-list-01.rc \
 	tests/script/hard-nest-01.rc \
@@ -1588,6 +1589,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/hard-fd-02.out \
 	tests/script/hard-fd-02.status \
 	tests/script/hard-fd-02.stdin \
+	tests/script/hard-fdnum-01.err \
+	tests/script/hard-fdnum-01.out \
+	tests/script/hard-fdnum-01.status \
 	tests/script/hard-heredoc-01.err \
 	tests/script/hard-heredoc-01.out \
 	tests/script/hard-heredoc-01.status \
