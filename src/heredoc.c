@@ -92,7 +92,7 @@ static char *read_body(const char *eof)
 		int c;
 		while ((c = input_getc()) != EOF && c != '\n')
 			str_addc(&line, c);
-		if (line.len == strlen(eof) && memcmp(line.buf, eof, line.len) == 0)
+		if (line.len == strlen(eof) && (line.len == 0 || memcmp(line.buf, eof, line.len) == 0))
 			break;
 		if (c == EOF) {
 			free(body.buf);

@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -132,7 +133,7 @@ static bool plan_make(Plan *p, Node *items)
 		}
 		int fd = open_target(r, targets[n]);
 		if (fd >= 0 && fd <= max) {
-			int high = fcntl(fd, F_DUPFD_CLOEXEC, max + 1);
+			int high = max < INT_MAX ? fcntl(fd, F_DUPFD_CLOEXEC, max + 1) : -1;
 			close(fd);
 			fd = high;
 		}

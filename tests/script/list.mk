@@ -331,6 +331,7 @@ SCRIPT_TESTS = \
 	tests/script/hard-fd-02.rc \
 	tests/script/hard-fdnum-01.rc \
 	tests/script/hard-heredoc-01.rc \
+	tests/script/hard-heredoc-02.rc \
 	tests/script/hard-list-01.rc \
 	tests/script/hard-nest-01.rc \
 	tests/script/hard-nest-02.rc \
@@ -1595,6 +1596,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/hard-heredoc-01.err \
 	tests/script/hard-heredoc-01.out \
 	tests/script/hard-heredoc-01.status \
+	tests/script/hard-heredoc-02.err \
+	tests/script/hard-heredoc-02.out \
+	tests/script/hard-heredoc-02.status \
 	tests/script/hard-list-01.err \
 	tests/script/hard-list-01.out \
 	tests/script/hard-list-01.status \
