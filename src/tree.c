@@ -155,19 +155,24 @@ static bool is_keyword(const char *w)
 	return false;
 }
 
+/* The word at the start of a command or of an assigned name, when it is
+ * a keyword: pr quotes it ('for'^x y). */
+static const Node *quote_this;
+
+static void quote_keyword(const Node *n)
+{
+	while (n != NULL && (n->type == nConcat || (n->type == nList && n->k[1] == NULL)))
+		n = n->k[0];
+	if (n != NULL && (n->type == nQword || (n->type == nWord && !n->kind)) && is_keyword(n->s))
+		quote_this = n;
+}
+
 static void pr_command(Str *s, const Node *items)
 {
-	const Node *first = items != NULL ? items->k[0] : NULL;
-	while (first != NULL && first->type == nList && first->k[1] == NULL)
-		first = first->k[0];
-	if (first != NULL && (first->type == nQword || (first->type == nWord && !first->kind)) &&
-	    is_keyword(first->s)) {
-		quote_always(s, first->s);
-		if (items->k[1] != NULL)
-			str_addc(s, ' ');
-		items = items->k[1];
-	}
+	if (items != NULL)
+		quote_keyword(items->k[0]);
 	pr_words(s, items);
+	quote_this = NULL;
 }
 
 static void pr_varname(Str *s, const Node *n)
@@ -304,9 +309,12 @@ static void pr(Str *s, const Node *n)
 		return;
 	switch (n->type) {
 	case nWord:	/* glob characters stay bare; others as the reference prints them */
-		n->kind ? str_adds(s, n->s) : str_quote(s, n->s);
+		if (n == quote_this)
+			quote_always(s, n->s);
+		else
+			n->kind ? str_adds(s, n->s) : str_quote(s, n->s);
 		break;
-	case nQword: str_quote(s, n->s); break;
+	case nQword: n == quote_this ? quote_always(s, n->s) : str_quote(s, n->s); break;
 	case nVar: str_addc(s, '$'); pr_varname(s, n->k[0]); break;
 	case nVarsub:
 		str_addc(s, '$');
@@ -350,8 +358,11 @@ static void pr(Str *s, const Node *n)
 			str_adds(s, n->k[0]->s);
 		else if (n->k[0]->type == nWord || n->k[0]->type == nQword)
 			str_quote(s, n->k[0]->s);	/* a-b=1 reads back */
-		else
+		else {
+			quote_keyword(n->k[0]);
 			pr(s, n->k[0]);
+			quote_this = NULL;
+		}
 		str_addc(s, '=');
 		pr_list(s, n->k[1]);
 		if (n->type == nLocal) {
