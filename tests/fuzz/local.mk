@@ -1,0 +1,35 @@
+# tests/fuzz/local.mk: libFuzzer harnesses for the lexer and parser
+# (fuzz_parse) and for the interpreter (fuzz_eval), included by Makefile.am.
+# configure CC=clang --enable-fuzzing builds the core once more with
+# coverage instrumentation and the sanitizers; "make fuzz" builds the
+# harnesses and runs each for FUZZ_SECONDS (tests/fuzz/run).
+
+FUZZ_HARNESSES = tests/fuzz/fuzz_parse tests/fuzz/fuzz_eval
+FUZZ_SECONDS = 60
+EXTRA_DIST += tests/fuzz/fuzz_parse.c tests/fuzz/fuzz_eval.c tests/fuzz/rc.dict \
+	tests/fuzz/run tests/fuzz/regress
+
+if ENABLE_FUZZING
+# built only by "make fuzz", never by make or make check
+EXTRA_PROGRAMS = $(FUZZ_HARNESSES)
+EXTRA_LIBRARIES = tests/fuzz/librc-fuzz.a
+tests_fuzz_librc_fuzz_a_SOURCES = $(src_librc_a_SOURCES) $(LINEEDIT_PLAIN_SOURCES)
+tests_fuzz_librc_fuzz_a_CFLAGS = $(AM_CFLAGS) $(FUZZ_CFLAGS)
+tests_fuzz_fuzz_parse_SOURCES = tests/fuzz/fuzz_parse.c
+tests_fuzz_fuzz_parse_CFLAGS = $(AM_CFLAGS) $(FUZZ_CFLAGS)
+tests_fuzz_fuzz_parse_LDFLAGS = $(FUZZ_LDFLAGS)
+tests_fuzz_fuzz_parse_LDADD = tests/fuzz/librc-fuzz.a
+tests_fuzz_fuzz_eval_SOURCES = tests/fuzz/fuzz_eval.c
+tests_fuzz_fuzz_eval_CFLAGS = $(AM_CFLAGS) $(FUZZ_CFLAGS)
+tests_fuzz_fuzz_eval_LDFLAGS = $(FUZZ_LDFLAGS)
+tests_fuzz_fuzz_eval_LDADD = tests/fuzz/librc-fuzz.a -ldl
+CLEANFILES += $(FUZZ_HARNESSES) tests/fuzz/librc-fuzz.a
+
+fuzz: $(FUZZ_HARNESSES)
+	FUZZ_SECONDS=$(FUZZ_SECONDS) srcdir=$(srcdir) \
+	$(BASH_SHELL) $(srcdir)/tests/fuzz/run $(FUZZ_HARNESSES)
+else
+fuzz:
+	@echo "make fuzz: configure with CC=clang --enable-fuzzing first" >&2; exit 1
+endif
+.PHONY: fuzz
