@@ -492,10 +492,12 @@ static Node *cmd(void)
 			break;
 		case kwBang:
 			lex_next();
-			return mk(nBang, pipeline(), NULL, NULL);
+			n = mk(nBang, pipeline(), NULL, NULL);
+			return pre != NULL ? mk(nRedirs, n, pre, NULL) : n;	/* >f ! a */
 		case kwAt:
 			lex_next();
-			return mk(nSubshell, pipeline(), NULL, NULL);
+			n = mk(nSubshell, pipeline(), NULL, NULL);
+			return pre != NULL ? mk(nRedirs, n, pre, NULL) : n;
 		default:
 			lex_syntax(NULL);
 		}

@@ -344,6 +344,15 @@ static void pr(Str *s, const Node *n)
 		break;
 	case nSimple: pr_command(s, n->k[0]); break;
 	case nRedirs:
+		if (n->k[0] != NULL && n->k[0]->type != nBrace && n->k[0]->type != nRedirs) {
+			/* before if, for, ! ...: after, they would go to its last command */
+			for (const Node *r = n->k[1]; r != NULL; r = r->k[1]) {
+				pr(s, r->k[0]);
+				str_addc(s, ' ');
+			}
+			pr(s, n->k[0]);
+			break;
+		}
 		pr(s, n->k[0]);
 		for (const Node *r = n->k[1]; r != NULL; r = r->k[1]) {
 			str_addc(s, ' ');

@@ -351,6 +351,7 @@ SCRIPT_TESTS = \
 	tests/script/hard-recurse-01.rc \
 	tests/script/hard-recurse-02.rc \
 	tests/script/hard-redir-01.rc \
+	tests/script/hard-redir-02.rc \
 	tests/script/hard-shift-01.rc \
 	tests/script/hard-signal-01.rc \
 	tests/script/hard-signal-02.rc \
@@ -1658,6 +1659,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/hard-redir-01.out \
 	tests/script/hard-redir-01.status \
 	tests/script/hard-redir-01.stdin \
+	tests/script/hard-redir-02.err \
+	tests/script/hard-redir-02.out \
+	tests/script/hard-redir-02.status \
 	tests/script/hard-shift-01.err \
 	tests/script/hard-shift-01.out \
 	tests/script/hard-shift-01.status \
