@@ -206,7 +206,7 @@ void env_import(char **envp, bool import_fns)
 		}
 		const char *eq = strchr(*e, '=');
 		char *name = eq ? decode_name(*e, eq - *e) : NULL;
-		if (name == NULL) {
+		if (name == NULL || *name == '\0') {
 			bozo = eresize(bozo, (nbozo + 1) * sizeof *bozo);
 			bozo[nbozo++] = estrdup(*e);
 			continue;

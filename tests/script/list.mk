@@ -327,6 +327,8 @@ SCRIPT_TESTS = \
 	tests/script/glob-var-01.rc \
 	tests/script/hard-bigword-01.rc \
 	tests/script/hard-chain-01.rc \
+	tests/script/hard-env-01.rc \
+	tests/script/hard-env-02.rc \
 	tests/script/hard-fd-01.rc \
 	tests/script/hard-fd-02.rc \
 	tests/script/hard-fdnum-01.rc \
@@ -1583,6 +1585,12 @@ SCRIPT_TEST_FILES = \
 	tests/script/hard-chain-01.err \
 	tests/script/hard-chain-01.out \
 	tests/script/hard-chain-01.status \
+	tests/script/hard-env-01.err \
+	tests/script/hard-env-01.out \
+	tests/script/hard-env-01.status \
+	tests/script/hard-env-02.err \
+	tests/script/hard-env-02.out \
+	tests/script/hard-env-02.status \
 	tests/script/hard-fd-01.err \
 	tests/script/hard-fd-01.out \
 	tests/script/hard-fd-01.status \
