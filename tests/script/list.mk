@@ -326,6 +326,7 @@ SCRIPT_TESTS = \
 	tests/script/glob-symlink-01.rc \
 	tests/script/glob-var-01.rc \
 	tests/script/hard-bigword-01.rc \
+	tests/script/hard-bytes-01.rc \
 	tests/script/hard-chain-01.rc \
 	tests/script/hard-env-01.rc \
 	tests/script/hard-env-02.rc \
@@ -1582,6 +1583,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/hard-bigword-01.err \
 	tests/script/hard-bigword-01.out \
 	tests/script/hard-bigword-01.status \
+	tests/script/hard-bytes-01.err \
+	tests/script/hard-bytes-01.out \
+	tests/script/hard-bytes-01.status \
 	tests/script/hard-chain-01.err \
 	tests/script/hard-chain-01.out \
 	tests/script/hard-chain-01.status \
