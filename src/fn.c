@@ -91,6 +91,15 @@ void fn_import(const char *name, const char *def)
 	s->fndef = estrdup(def);
 }
 
+/* The definition goes (to be freed later: it may be running), and nothing
+ * else changes: for a forked child, where caught signals are reset. */
+void fn_forget(const char *name)
+{
+	Sym *s = sym_lookup(name, false);
+	if (s != NULL && (s->fn != NULL || s->fndef != NULL))
+		clear(s);
+}
+
 void fn_delete(const char *name)
 {
 	Sym *s = sym_lookup(name, false);

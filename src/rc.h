@@ -245,6 +245,7 @@ Node *fn_get(const char *name);
 void fn_define(const char *name, Node *body);
 void fn_import(const char *name, const char *def);
 void fn_delete(const char *name);
+void fn_forget(const char *name);
 void fn_call(const char *name, Node *body, List *args);
 void fn_collect(void);
 extern int funcdepth, loopdepth;

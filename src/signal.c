@@ -104,9 +104,7 @@ void sig_child_reset(void)
 		return;
 	for (int sig = 1; sig < NSIG; sig++) {
 		if (state[sig] == S_CAUGHT) {
-			Sym *s = sym_lookup(signame(sig), false);
-			if (s != NULL)
-				s->fn = NULL;	/* the handler goes with the catching */
+			fn_forget(signame(sig));	/* the handler goes with the catching */
 		}
 		if (state[sig] == S_CAUGHT || state[sig] == S_IGNORED_BY_SHELL)
 			set(sig, S_DEFAULT);
