@@ -254,15 +254,6 @@ static bool same_chain(const Node *p, NodeType t)
 	return p->type == t;
 }
 
-static bool starts_with_bracket(const Node *n)
-{
-	Str t = { 0 };
-	pr(&t, n);
-	bool yes = t.len > 0 && t.buf[0] == '[';
-	free(t.buf);
-	return yes;
-}
-
 static void pr_chain(Str *s, const Node *n)
 {
 	size_t count = 0;
@@ -287,8 +278,16 @@ static void pr_chain(Str *s, const Node *n)
 				str_fmt(s, "[%d=%d]", l->fd[0], l->fd[1]);
 			else if (l->fd[0] != 1)
 				str_fmt(s, "[%d]", l->fd[0]);
-			else if (starts_with_bracket(l->k[1]))
-				str_addc(s, ' ');	/* | [x] is not |[x] */
+			else {
+				/* | [x] is not |[x]: printed once, then looked at */
+				Str t = { 0 };
+				pr_cmd(&t, l->k[1]);
+				if (t.len > 0 && t.buf[0] == '[')
+					str_addc(s, ' ');
+				str_add(s, t.buf ? t.buf : "", t.len);
+				free(t.buf);
+				continue;
+			}
 		}
 		cmds ? pr_cmd(s, l->k[1]) : pr(s, l->k[1]);
 	}

@@ -350,6 +350,7 @@ SCRIPT_TESTS = \
 	tests/script/hard-print-04.rc \
 	tests/script/hard-print-05.rc \
 	tests/script/hard-print-06.rc \
+	tests/script/hard-print-07.rc \
 	tests/script/hard-prompt-01.rc \
 	tests/script/hard-recurse-01.rc \
 	tests/script/hard-recurse-02.rc \
@@ -1657,6 +1658,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/hard-print-06.err \
 	tests/script/hard-print-06.out \
 	tests/script/hard-print-06.status \
+	tests/script/hard-print-07.err \
+	tests/script/hard-print-07.out \
+	tests/script/hard-print-07.status \
 	tests/script/hard-prompt-01.err \
 	tests/script/hard-prompt-01.out \
 	tests/script/hard-prompt-01.status \
