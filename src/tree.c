@@ -197,8 +197,8 @@ static void pr_varname(Str *s, const Node *n)
  * > [x] is not >[x]. */
 static bool glued_to_op(const Node *t)
 {
-	while (t != NULL && t->type == nConcat)
-		t = t->k[0];
+	while (t != NULL && (t->type == nConcat || (t->type == nList && t->k[1] == NULL)))
+		t = t->k[0];	/* (x) is printed x */
 	return t != NULL && (t->type == nNmpipe || (t->type == nWord && t->s[0] == '['));
 }
 
