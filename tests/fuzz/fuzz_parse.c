@@ -141,8 +141,7 @@ static void atoms_of(Items *it, const Node *n)
 		atoms_of(it, n->k[1]);
 		return;
 	}
-	if (n != NULL && n->type == nList && n->k[0] != NULL && n->k[1] == NULL &&
-	    unbrace(n->k[0]) != NULL && unbrace(n->k[0])->type == nConcat) {
+	if (n != NULL && n->type == nList && n->k[0] != NULL && n->k[1] == NULL) {
 		atoms_of(it, n->k[0]);
 		return;
 	}

@@ -6,7 +6,7 @@
 
 FUZZ_HARNESSES = tests/fuzz/fuzz_parse tests/fuzz/fuzz_eval
 FUZZ_SECONDS = 60
-EXTRA_DIST += tests/fuzz/fuzz_parse.c tests/fuzz/fuzz_eval.c tests/fuzz/rc.dict \
+EXTRA_DIST += tests/fuzz/fuzz_parse.c tests/fuzz/fuzz_eval.c tests/fuzz/rc.dict tests/fuzz/afl \
 	tests/fuzz/run tests/fuzz/regress
 
 if ENABLE_FUZZING
