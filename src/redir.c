@@ -102,6 +102,19 @@ static int max_fd(Node *items)
 	return max;
 }
 
+/* Is fd one of 0, 1, 2 or a descriptor the redirections name? */
+static bool names_fd(Node *items, int fd)
+{
+	if (fd <= 2)
+		return true;
+	for (; items != NULL; items = items->k[1]) {
+		Node *r = items->k[0];
+		if (r->type == nRedir && (r->fd[0] == fd || (r->kind == rDup && r->fd[1] == fd)))
+			return true;
+	}
+	return false;
+}
+
 static bool plan_make(Plan *p, Node *items)
 {
 	memset(p, 0, sizeof *p);
@@ -118,6 +131,7 @@ static bool plan_make(Plan *p, Node *items)
 			targets[n] = glom(r->k[0]);
 	}
 	int max = max_fd(items);
+	Node *items0 = items;
 	n = 0;
 	for (; items != NULL; items = items->k[1], n++) {
 		Node *r = items->k[0];
@@ -132,8 +146,11 @@ static bool plan_make(Plan *p, Node *items)
 			continue;
 		}
 		int fd = open_target(r, targets[n]);
-		if (fd >= 0 && fd <= max) {
+		if (fd >= 0 && names_fd(items0, fd)) {
 			int high = max < INT_MAX ? fcntl(fd, F_DUPFD_CLOEXEC, max + 1) : -1;
+			if (high < 0)	/* no room above: EINVAL from fcntl */
+				uerror("rc: %s: %s", r->kind == rHerestr || targets[n] == NULL ?
+				       "here document" : targets[n]->w, strerror(EMFILE));
 			close(fd);
 			fd = high;
 		}
@@ -209,7 +226,8 @@ static bool apply(Plan *p, bool keep)
 		if (o->op == OP_CLOSE)
 			close(o->target);
 		else if (o->src != o->target && dup2(o->src, o->target) < 0) {
-			uerror("rc: %d: %s", o->src, strerror(errno));
+			int e = errno;	/* name the bad one: >[2=5] or >[99999] */
+			uerror("rc: %d: %s", fcntl(o->src, F_GETFD) < 0 ? o->src : o->target, strerror(e));
 			return false;
 		}
 	}

@@ -5,6 +5,7 @@
  * not fork, and state need not be restored. */
 #include "rc.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <sys/wait.h>
@@ -162,8 +163,13 @@ static void pipeline(Node *n)
 	int prev = -1;
 	for (i = 0; i < count; i++) {
 		int pfd[2] = { -1, -1 };
-		if (i < count - 1 && pipe2(pfd, O_CLOEXEC) < 0)
+		if (i < count - 1 && pipe2(pfd, O_CLOEXEC) < 0) {
+			int e = errno;
+			if (prev >= 0)
+				close(prev);
+			errno = e;
 			rc_syserror("pipe");
+		}
 		int made[3] = { prev, pfd[0], pfd[1] };
 		pid_t pid = rc_fork_closing(made, 3);
 		if (pid == 0) {
@@ -173,8 +179,12 @@ static void pipeline(Node *n)
 				r != in ? dup2(r, in) : fcntl(r, F_SETFD, 0);
 			if (w >= 0)
 				w != out ? dup2(w, out) : fcntl(w, F_SETFD, 0);
-			if (pfd[0] >= 0)
-				close(pfd[0]);
+			/* only the ends the stage uses stay open: a stage of shell
+			 * code (a | {b | c}) would hold the others */
+			int ends[5] = { pfd[0], prev, r, pfd[1], w };
+			for (int k = 0; k < 5; k++)
+				if (ends[k] >= 0 && ends[k] != in && ends[k] != out)
+					close(ends[k]);
 			if (cmd[i] == NULL && in >= 0)
 				drain(in);	/* "a |": the empty command reads what a writes */
 			walk_in_child(cmd[i]);

@@ -332,6 +332,7 @@ SCRIPT_TESTS = \
 	tests/script/hard-env-02.rc \
 	tests/script/hard-fd-01.rc \
 	tests/script/hard-fd-02.rc \
+	tests/script/hard-fd-03.rc \
 	tests/script/hard-fdnum-01.rc \
 	tests/script/hard-heredoc-01.rc \
 	tests/script/hard-heredoc-02.rc \
@@ -1604,6 +1605,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/hard-fd-02.out \
 	tests/script/hard-fd-02.status \
 	tests/script/hard-fd-02.stdin \
+	tests/script/hard-fd-03.err \
+	tests/script/hard-fd-03.out \
+	tests/script/hard-fd-03.status \
 	tests/script/hard-fdnum-01.err \
 	tests/script/hard-fdnum-01.out \
 	tests/script/hard-fdnum-01.status \
