@@ -14,7 +14,7 @@ Catch *catcher;
  * with an error before the stack runs out.  The limit is read only once
  * the stack has grown past a first, small threshold. */
 char *stack_base;
-size_t stack_room = 256 * 1024;
+size_t stack_room = 64 * 1024;	/* below the smallest stack limit worth running with */
 static bool stack_limit_known;
 
 void stack_init(void *base)

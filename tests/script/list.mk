@@ -360,6 +360,7 @@ SCRIPT_TESTS = \
 	tests/script/hard-shift-01.rc \
 	tests/script/hard-signal-01.rc \
 	tests/script/hard-signal-02.rc \
+	tests/script/hard-stack-01.rc \
 	tests/script/hard-write-01.rc \
 	tests/script/heredoc-brace-01.rc \
 	tests/script/heredoc-caret-01.rc \
@@ -1691,6 +1692,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/hard-signal-02.err \
 	tests/script/hard-signal-02.out \
 	tests/script/hard-signal-02.status \
+	tests/script/hard-stack-01.err \
+	tests/script/hard-stack-01.out \
+	tests/script/hard-stack-01.status \
 	tests/script/hard-write-01.err \
 	tests/script/hard-write-01.out \
 	tests/script/hard-write-01.status \
