@@ -353,13 +353,22 @@ static void clean_dir(void)
 	closedir(d);
 }
 
+static char scratch[] = "/tmp/rc-fuzz-eval.XXXXXX";
+
+static void remove_scratch(void)
+{
+	in_target = false;
+	clean_dir();
+	rmdir(scratch);
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void) argc;
 	(void) argv;
-	char dir[] = "/tmp/rc-fuzz-eval.XXXXXX";
-	if (mkdtemp(dir) == NULL || chdir(dir) != 0)
+	if (mkdtemp(scratch) == NULL || chdir(scratch) != 0)
 		abort();
+	atexit(remove_scratch);
 	/* the first stack check past the threshold reads the limit; do it now */
 	char here;
 	stack_init(&here + 512 * 1024);
