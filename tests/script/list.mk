@@ -336,6 +336,7 @@ SCRIPT_TESTS = \
 	tests/script/hard-fdnum-01.rc \
 	tests/script/hard-heredoc-01.rc \
 	tests/script/hard-heredoc-02.rc \
+	tests/script/hard-heredoc-03.rc \
 	tests/script/hard-list-01.rc \
 	tests/script/hard-nest-01.rc \
 	tests/script/hard-nest-02.rc \
@@ -1618,6 +1619,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/hard-heredoc-02.err \
 	tests/script/hard-heredoc-02.out \
 	tests/script/hard-heredoc-02.status \
+	tests/script/hard-heredoc-03.err \
+	tests/script/hard-heredoc-03.out \
+	tests/script/hard-heredoc-03.status \
 	tests/script/hard-list-01.err \
 	tests/script/hard-list-01.out \
 	tests/script/hard-list-01.status \
