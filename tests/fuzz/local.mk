@@ -7,7 +7,7 @@
 FUZZ_HARNESSES = tests/fuzz/fuzz_parse tests/fuzz/fuzz_eval
 FUZZ_SECONDS = 60
 EXTRA_DIST += tests/fuzz/fuzz_parse.c tests/fuzz/fuzz_eval.c tests/fuzz/rc.dict tests/fuzz/afl \
-	tests/fuzz/run tests/fuzz/regress
+	tests/fuzz/run tests/fuzz/regress tests/valgrind-suite
 
 if ENABLE_FUZZING
 # built only by "make fuzz", never by make or make check
