@@ -44,10 +44,14 @@ bool needs_quote(const char *w)
 
 void str_quote(Str *s, const char *w)
 {
-	if (!needs_quote(w)) {
+	if (needs_quote(w))
+		str_quote_always(s, w);
+	else
 		str_adds(s, w);
-		return;
-	}
+}
+
+void str_quote_always(Str *s, const char *w)
+{
 	str_addc(s, '\'');
 	for (; *w; w++) {
 		if (*w == '\'')

@@ -127,6 +127,7 @@ void str_add(Str *s, const char *p, size_t n);
 void str_addc(Str *s, int c);
 void str_adds(Str *s, const char *p);
 void str_quote(Str *s, const char *w);
+void str_quote_always(Str *s, const char *w);
 void str_vfmt(Str *s, const char *fmt, va_list ap);
 void str_fmt(Str *s, const char *fmt, ...) PRINTFLIKE(2, 3);
 int writeall(int fd, const char *p, size_t n);

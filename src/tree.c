@@ -134,17 +134,6 @@ static bool plain_name(const char *s)
 	return true;
 }
 
-static void quote_always(Str *s, const char *w)
-{
-	str_addc(s, '\'');
-	for (; *w; w++) {
-		if (*w == '\'')
-			str_addc(s, '\'');
-		str_addc(s, *w);
-	}
-	str_addc(s, '\'');
-}
-
 /* A keyword written as a command's name or assigned to must be quoted, or
  * it reads back as the keyword ('for' x, 'if'=1). */
 static bool is_keyword(const char *w)
@@ -180,7 +169,7 @@ static void pr_varname(Str *s, const Node *n)
 	if ((n->type == nWord || n->type == nQword) && plain_name(n->s))
 		str_adds(s, n->s);
 	else if (n->type == nWord || n->type == nQword)
-		quote_always(s, n->s);	/* $a-b is $a^-b */
+		str_quote_always(s, n->s);	/* $a-b is $a^-b */
 	else if (n->type == nVar) {
 		str_adds(s, "($");
 		pr_varname(s, n->k[0]);
@@ -309,11 +298,11 @@ static void pr(Str *s, const Node *n)
 	switch (n->type) {
 	case nWord:	/* glob characters stay bare; others as the reference prints them */
 		if (n == quote_this)
-			quote_always(s, n->s);
+			str_quote_always(s, n->s);
 		else
 			n->kind ? str_adds(s, n->s) : str_quote(s, n->s);
 		break;
-	case nQword: n == quote_this ? quote_always(s, n->s) : str_quote(s, n->s); break;
+	case nQword: n == quote_this ? str_quote_always(s, n->s) : str_quote(s, n->s); break;
 	case nVar: str_addc(s, '$'); pr_varname(s, n->k[0]); break;
 	case nVarsub:
 		str_addc(s, '$');
@@ -361,7 +350,7 @@ static void pr(Str *s, const Node *n)
 	case nRedir: pr_redir(s, n); break;
 	case nAssign: case nLocal:
 		if ((n->k[0]->type == nWord || n->k[0]->type == nQword) && is_keyword(n->k[0]->s))
-			quote_always(s, n->k[0]->s);
+			str_quote_always(s, n->k[0]->s);
 		else if ((n->k[0]->type == nWord || n->k[0]->type == nQword) && plain_name(n->k[0]->s))
 			str_adds(s, n->k[0]->s);
 		else if (n->k[0]->type == nWord || n->k[0]->type == nQword)

@@ -69,17 +69,22 @@ static void trace_assign(const char *name, List *val, const char *after)
 	free(s.buf);
 }
 
-static void assign(Node *n)
+/* name=val, through the symbol cached in the tree when there is one. */
+static void set(Sym *s, const char *name, List *val)
 {
-	Sym *s = var_name_sym(n->k[0]);
-	char *name = s != NULL ? s->name : one_word(glom_noglob(n->k[0]));
-	List *val = glom(n->k[1]);
 	if (flag_x)
 		trace_assign(name, val, "\n");
 	if (s != NULL)
 		var_set_sym(s, val);
 	else
 		var_set(name, val);
+}
+
+static void assign(Node *n)
+{
+	Sym *s = var_name_sym(n->k[0]);
+	char *name = s != NULL ? s->name : one_word(glom_noglob(n->k[0]));
+	set(s, name, glom(n->k[1]));
 	status_set(0);
 }
 
@@ -254,13 +259,7 @@ static void do_for(Node *n)
 	loopdepth++;
 	for (List *l = items; l != NULL; l = l->n) {
 		Mark m = nmark();
-		List *v = mklist(l->w, NULL, NULL);
-		if (flag_x)
-			trace_assign(name, v, "\n");
-		if (s != NULL)
-			var_set_sym(s, v);
-		else
-			var_set(name, v);
+		set(s, name, mklist(l->w, NULL, NULL));
 		walk(n->k[2], true);
 		nrelease(m);
 		if (loop_skip())
