@@ -158,8 +158,11 @@ static void quote_keyword(const Node *n)
 
 static void pr_command(Str *s, const Node *items)
 {
-	if (items != NULL)
-		quote_keyword(items->k[0]);
+	const Node *first = items;
+	while (first != NULL && first->k[0] != NULL && first->k[0]->type == nRedir)
+		first = first->k[1];	/* >f 'for' x */
+	if (first != NULL)
+		quote_keyword(first->k[0]);
 	pr_words(s, items);
 	quote_this = NULL;
 }
