@@ -361,6 +361,7 @@ SCRIPT_TESTS = \
 	tests/script/hard-shift-01.rc \
 	tests/script/hard-signal-01.rc \
 	tests/script/hard-signal-02.rc \
+	tests/script/hard-sigpipe-01.rc \
 	tests/script/hard-stack-01.rc \
 	tests/script/hard-write-01.rc \
 	tests/script/heredoc-brace-01.rc \
@@ -1696,6 +1697,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/hard-signal-02.err \
 	tests/script/hard-signal-02.out \
 	tests/script/hard-signal-02.status \
+	tests/script/hard-sigpipe-01.err \
+	tests/script/hard-sigpipe-01.out \
+	tests/script/hard-sigpipe-01.status \
 	tests/script/hard-stack-01.err \
 	tests/script/hard-stack-01.out \
 	tests/script/hard-stack-01.status \
