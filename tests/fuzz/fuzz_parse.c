@@ -5,6 +5,7 @@
  * goes on with the next line, as at the terminal. */
 #include "rc.h"
 
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,20 @@
 #include <unistd.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* A finding: on stderr and, since the fuzzer closes the target's stderr
+ * (-close_fd_mask), in the file $FUZZ_LOG too; then abort. */
+static NORETURN void complain(Str *s)
+{
+	writeall(2, s->buf, s->len);
+	const char *log = getenv("FUZZ_LOG");
+	int fd = log != NULL ? open(log, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666) : -1;
+	if (fd >= 0) {
+		writeall(fd, s->buf, s->len);
+		close(fd);
+	}
+	abort();
+}
 
 static int memfd_of(const uint8_t *data, size_t size)
 {
@@ -221,18 +236,19 @@ static void check_reprint(const Node *n, const char *text)
 {
 	Catch c;
 	if (catch_push(&c) != 0) {
-		fprint(2, "fuzz_parse: printed form does not parse: %s\n", text);
-		abort();
+		Str s = { 0 };
+		str_fmt(&s, "fuzz_parse: printed form does not parse: %s\n", text);
+		complain(&s);
 	}
 	Node *again = parse_string(text);
 	catch_pop(&c);
 	if (!same_tree(n, again)) {
-		Str a = { 0 }, b = { 0 };
+		Str a = { 0 }, b = { 0 }, s = { 0 };
 		shape(&a, n);
 		shape(&b, again);
-		fprint(2, "fuzz_parse: printed form parses differently:\n%s\n%s\n%s\n%s\n",
-		       text, tree_string(again), a.buf, b.buf);
-		abort();
+		str_fmt(&s, "fuzz_parse: printed form parses differently:\n%s\n%s\n%s\n%s\n",
+			text, tree_string(again), a.buf, b.buf);
+		complain(&s);
 	}
 }
 
