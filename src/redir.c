@@ -51,7 +51,8 @@ static int text_fd(const char *text)
 		close(p[1]);
 	}
 	const char *dir = getenv("TMPDIR");
-	char *name = nfmt("%s/rc-here.XXXXXX", dir && *dir ? dir : "/tmp");
+	char *name = nfmt("%s/rc-here.000000", dir && *dir ? dir : "/tmp");
+	memset(name + strlen(name) - 6, 'X', 6);	/* the six letters mkostemp replaces */
 	int fd = mkostemp(name, O_CLOEXEC);
 	if (fd < 0)
 		return -1;
