@@ -19,7 +19,9 @@ static int nbozo;
 void env_changed(Sym *s, bool fn)
 {
 	char **cached = fn ? &s->fnenv : &s->env;
-	if (fn || !(s->flags & S_RAW))
+	if (!fn && (s->flags & S_ENVENTRY))
+		s->flags &= ~S_ENVENTRY;
+	else
 		free(*cached);
 	*cached = NULL;
 	stale = true;

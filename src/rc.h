@@ -206,8 +206,9 @@ struct Sym {
 enum {
 	S_NOEXPORT = 1,	/* never put in the environment */
 	S_BORROWED = 2,	/* the value is not the symbol's to free (imported) */
-	S_RAW = 4,	/* imported, decoded on first use; env is the original entry */
+	S_RAW = 4,	/* imported, decoded on first use */
 	S_PID = 8,	/* $pid, asked of the kernel only when first read */
+	S_ENVENTRY = 16,	/* env is the original environment entry: not ours to free */
 };
 Sym **sym_all(int *count);
 Sym *sym_lookup_n(const char *name, size_t len, bool create);

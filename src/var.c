@@ -217,7 +217,7 @@ void var_import_raw(const char *entry, size_t namelen)
 	env_changed(s, false);
 	s->raw = entry + namelen + 1;
 	s->env = (char *) entry;
-	s->flags |= S_RAW | S_BORROWED;
+	s->flags |= S_RAW | S_BORROWED | S_ENVENTRY;
 }
 
 static unsigned default_flags(const char *name)

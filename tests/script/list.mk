@@ -176,6 +176,7 @@ SCRIPT_TESTS = \
 	tests/script/env-import-path-01.rc \
 	tests/script/env-import-sig-01.rc \
 	tests/script/env-import-special-01.rc \
+	tests/script/env-inherited-01.rc \
 	tests/script/env-list-01.rc \
 	tests/script/env-oddname-01.rc \
 	tests/script/env-oddname-02.rc \
@@ -1099,6 +1100,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/env-import-special-01.err \
 	tests/script/env-import-special-01.out \
 	tests/script/env-import-special-01.status \
+	tests/script/env-inherited-01.err \
+	tests/script/env-inherited-01.out \
+	tests/script/env-inherited-01.status \
 	tests/script/env-list-01.err \
 	tests/script/env-list-01.out \
 	tests/script/env-list-01.status \
