@@ -7,94 +7,12 @@
 #include <string.h>
 #include <unistd.h>
 
-List *mklist(char *w, char *m, List *n)
-{
-	List *l = nnew(List);
-	l->w = w;
-	l->m = m;
-	l->n = n;
-	return l;
-}
-
-int list_len(const List *l)
-{
-	int n = 0;
-	for (; l != NULL; l = l->n)
-		n++;
-	return n;
-}
-
-List *list_append(List *a, List *b)
-{
-	if (a == NULL)
-		return b;
-	List *l = a;
-	while (l->n != NULL)
-		l = l->n;
-	l->n = b;
-	return a;
-}
-
-List *list_reverse(List *l)
-{
-	List *r = NULL;
-	while (l != NULL) {
-		List *n = l->n;
-		l->n = r;
-		r = l;
-		l = n;
-	}
-	return r;
-}
-
-/* The words joined by sep, in the arena. */
-char *list_flat(const List *l, const char *sep)
-{
-	size_t len = 0, seplen = strlen(sep);
-	for (const List *p = l; p != NULL; p = p->n)
-		len += strlen(p->w) + (p->n ? seplen : 0);
-	char *r = nalloc(len + 1), *q = r;
-	for (; l != NULL; l = l->n) {
-		size_t n = strlen(l->w);
-		memcpy(q, l->w, n);
-		q += n;
-		if (l->n != NULL) {
-			memcpy(q, sep, seplen);
-			q += seplen;
-		}
-	}
-	*q = '\0';
-	return r;
-}
-
 /* An arena copy of a list: variables may change while it is in use. */
 static List *list_copy(const List *l)
 {
 	List *head = NULL, **tail = &head;
 	for (; l != NULL; l = l->n) {
 		*tail = mklist(nstrdup(l->w), NULL, NULL);
-		tail = &(*tail)->n;
-	}
-	return head;
-}
-
-/* Split s on any of seps; runs of separators give no empty words. */
-List *split_words(const char *s, size_t n, const char *seps)
-{
-	List *head = NULL, **tail = &head;
-	bool sep[256] = { [0] = true };	/* a NUL also separates, as in the reference */
-	for (const unsigned char *p = (const unsigned char *) seps; *p; p++)
-		sep[*p] = true;
-	size_t i = 0;
-	while (i < n) {
-		while (i < n && sep[(unsigned char) s[i]])
-			i++;
-		if (i == n)
-			break;
-		size_t start = i;
-		while (i < n && !sep[(unsigned char) s[i]])
-			i++;
-		*tail = mklist(nstrndup(s + start, i - start), NULL, NULL);
 		tail = &(*tail)->n;
 	}
 	return head;

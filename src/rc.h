@@ -174,15 +174,17 @@ void tree_free(Node *n);
 void tree_print(Str *s, const Node *n);
 char *tree_string(const Node *n);
 
-/* glom.c: word expressions to lists. */
-List *glom(Node *n);
-List *glom_noglob(Node *n);
+/* list.c: the list primitives. */
 List *mklist(char *w, char *m, List *n);
 List *list_append(List *a, List *b);
 int list_len(const List *l);
 char *list_flat(const List *l, const char *sep);
 List *list_reverse(List *l);
 List *split_words(const char *s, size_t n, const char *seps);
+
+/* glom.c: word expressions to lists. */
+List *glom(Node *n);
+List *glom_noglob(Node *n);
 List *backquote(Node *body, List *ifs);
 
 /* glob.c, match.c */
