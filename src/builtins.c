@@ -497,7 +497,8 @@ static void b_whatis(List *args)
 {
 	int flags = 0;
 	args = args->n;
-	for (; args != NULL && args->w[0] == '-'; args = args->n) {
+	/* a lone - is a name to look up, as in the reference */
+	for (; args != NULL && args->w[0] == '-' && args->w[1] != '\0'; args = args->n) {
 		if (strcmp(args->w, "--") == 0) {
 			args = args->n;
 			break;
