@@ -220,11 +220,18 @@ static void in_shell(Builtin *b, Node *fn, List *args, Node *items)
 	fd_unwind(depth);
 }
 
-/* exec: with a command, replace the shell; with none, redirect the shell. */
+/* exec: with a command, replace the shell; with none, redirect the shell.
+ * A failed redirection ends the shell as the reference's does: with a
+ * command at once (the shell has become the command's process: no fn
+ * sigexit), without one as exit 1 would, except at the terminal. */
 static void do_exec(List *args, Node *items)
 {
 	int depth = fd_depth();
 	if (!redir_in_shell(items)) {
+		if (args != NULL)
+			in_child = true;
+		if (args != NULL || !interactive)
+			rc_exit(1);
 		fd_unwind(depth);
 		status_set(1 << 8);
 		return;
