@@ -71,6 +71,7 @@ SCRIPT_TESTS = \
 	tests/script/builtin-exec-02.rc \
 	tests/script/builtin-exec-03.rc \
 	tests/script/builtin-exec-04.rc \
+	tests/script/builtin-exec-05.rc \
 	tests/script/builtin-exit-01.rc \
 	tests/script/builtin-exit-02.rc \
 	tests/script/builtin-exit-03.rc \
@@ -115,6 +116,7 @@ SCRIPT_TESTS = \
 	tests/script/builtin-whatis-09.rc \
 	tests/script/builtin-whatis-10.rc \
 	tests/script/builtin-whatis-11.rc \
+	tests/script/builtin-whatis-12.rc \
 	tests/script/cmd-andor-01.rc \
 	tests/script/cmd-andor-02.rc \
 	tests/script/cmd-andor-03.rc \
@@ -782,6 +784,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/builtin-exec-04.err \
 	tests/script/builtin-exec-04.out \
 	tests/script/builtin-exec-04.status \
+	tests/script/builtin-exec-05.err \
+	tests/script/builtin-exec-05.out \
+	tests/script/builtin-exec-05.status \
 	tests/script/builtin-exit-01.err \
 	tests/script/builtin-exit-01.out \
 	tests/script/builtin-exit-01.status \
@@ -915,6 +920,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/builtin-whatis-11.err \
 	tests/script/builtin-whatis-11.out \
 	tests/script/builtin-whatis-11.status \
+	tests/script/builtin-whatis-12.err \
+	tests/script/builtin-whatis-12.out \
+	tests/script/builtin-whatis-12.status \
 	tests/script/cmd-andor-01.err \
 	tests/script/cmd-andor-01.out \
 	tests/script/cmd-andor-01.status \
