@@ -1,0 +1,569 @@
+#!/usr/bin/env python3
+"""difftest: run random rc programs under the built shell and a reference rc
+(1.7.4) and report where they differ.  See tests/difftest/README.md.
+
+Usage: difftest.py --rc PATH [--reference PATH] [--count N | --seconds S]
+                   [--jobs J] [--seed S] [--report DIR]
+       difftest.py --show SEED            print the program of SEED
+       difftest.py --rc PATH --one SEED   run one program, show both results
+"""
+
+import argparse
+import collections
+import concurrent.futures as cf
+import os
+import re
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.dont_write_bytecode = True   # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import rcgen  # noqa: E402
+
+TIMEOUT = 20          # seconds per run: generous, the machine may be loaded
+FSIZE = 4 << 20       # no program writes more than this to a file
+
+
+# ---- running one program under one shell ------------------------------------
+
+class Result:
+    __slots__ = ('out', 'err', 'status', 'timeout')
+
+    def __init__(self, out, err, status, timeout=False):
+        self.out, self.err, self.status, self.timeout = out, err, status, timeout
+
+    def key(self):
+        return (self.out, self.err, self.status)
+
+    def crashed(self):
+        """Killed by a signal that means the shell itself broke."""
+        return isinstance(self.status, int) and self.status < 0 and \
+            -self.status in (signal.SIGABRT, signal.SIGSEGV, signal.SIGBUS,
+                             signal.SIGFPE, signal.SIGILL)
+
+
+def limits():
+    """Set in the worker itself and inherited: a preexec_fn would make
+    every spawn a full fork of the Python process."""
+    resource.setrlimit(resource.RLIMIT_FSIZE, (FSIZE, FSIZE))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+
+class Runner:
+    """Runs programs in a private directory: WORK/d is the program's fresh
+    directory, WORK/bin/rc the shell under test (so `rc` in a program runs
+    the same shell), WORK/prog.rc the script."""
+
+    def __init__(self, base):
+        self.work = os.path.join(base, 'w%d' % os.getpid())
+        os.makedirs(os.path.join(self.work, 'bin'), exist_ok=True)
+        limits()
+        self.dir = os.path.join(self.work, 'd')
+
+    def run(self, shell, prog, text=None):
+        if text is None:
+            text = prog.text
+        work, d = self.work, self.dir
+        try:
+            os.rmdir(d)          # usually empty: cheaper than rmtree
+        except FileNotFoundError:
+            pass
+        except OSError:
+            subprocess.run(['chmod', '-R', 'u+rwx', d], stderr=subprocess.DEVNULL)
+            shutil.rmtree(d, ignore_errors=True)
+        os.mkdir(d)
+        link = os.path.join(work, 'bin', 'rc')
+        if os.path.lexists(link):
+            os.unlink(link)
+        os.symlink(shell, link)
+        script = os.path.join(work, 'prog.rc')
+        with open(script, 'w', encoding='latin-1') as f:
+            f.write(text)
+        env = {'PATH': os.path.join(work, 'bin') + ':/usr/bin:/bin', 'HOME': d,
+               'TERM': 'dumb', 'LC_ALL': 'C'}
+        for k, v in prog.env:
+            env[k] = v
+        argv = prog.argv('../prog.rc')
+        if prog.mode == 'c':
+            argv[argv.index('-c') + 1] = text
+        stdin_path = script if prog.stdin_text() is not None else '/dev/null'
+        outp, errp = os.path.join(work, 'out'), os.path.join(work, 'err')
+        with open(stdin_path, 'rb') as fin, open(outp, 'wb') as fout, open(errp, 'wb') as ferr:
+            try:
+                p = subprocess.Popen(['rc'] + argv, executable=shell, cwd=d, env=env,
+                                     stdin=fin, stdout=fout, stderr=ferr,
+                                     start_new_session=True, close_fds=True)
+            except OSError as e:
+                return Result(b'', str(e).encode(), 'spawn-failed')
+            timeout = False
+            try:
+                status = p.wait(timeout=TIMEOUT)
+            except subprocess.TimeoutExpired:
+                timeout = True
+                status = 'timeout'
+            # the whole process group goes, stragglers included
+            try:
+                os.killpg(p.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+            if timeout:
+                p.wait()
+        with open(outp, 'rb') as f:
+            out = f.read()
+        with open(errp, 'rb') as f:
+            err = f.read()
+        return Result(out, normalise_err(err, shell), status, timeout)
+
+
+def normalise_err(err, shell):
+    """The program name: both shells run as argv[0] "rc", but a message may
+    still name the binary by its path."""
+    return err.replace(shell.encode(), b'rc')
+
+
+# ---- the documented normalisations -------------------------------------------
+#
+# Each one corresponds to an entry of doc/rc.1, DIFFERENCES FROM RC 1.7.4, or
+# to something that is no part of behaviour.  Keep this list short and
+# honest; README.md lists it too.
+
+DEVFD = re.compile(rb'/dev/fd/[0-9]+')
+LINE_SYNTAX = re.compile(rb'^rc: line ([0-9]+): (syntax error|.* near .*)$')
+
+
+def normalise_pair(prog, ours, ref):
+    """Return (ours, ref) keys after the normalisations."""
+    o_out, o_err, o_st = ours.key()
+    r_out, r_err, r_st = ref.key()
+    # N1. /dev/fd/N names: the descriptor number chosen for <{...} depends on
+    # which descriptors the shell holds (DIFFERENCES: "The shell keeps the
+    # descriptor of the script it reads above 9").
+    o_out, r_out = DEVFD.sub(b'/dev/fd/N', o_out), DEVFD.sub(b'/dev/fd/N', r_out)
+    o_err, r_err = DEVFD.sub(b'/dev/fd/N', o_err), DEVFD.sub(b'/dev/fd/N', r_err)
+    # N2. -n exits with status 1 on a syntax error, 1.7.4 with 0
+    # (DIFFERENCES: "-n exits with status 1 on a syntax error").
+    if '-n' in prog.flags and o_st == 1 and r_st == 0 and o_err == r_err and \
+            b'syntax error' in o_err:
+        o_st = 0
+    # N3. A syntax error is reported on the line where it is; 1.7.4 sometimes
+    # names the line before (DIFFERENCES: "A syntax error is reported on the
+    # line where it is").  Only the line number of the last stderr line, and
+    # only when ours is exactly one more.
+    if o_err != r_err:
+        o_lines, r_lines = o_err.split(b'\n'), r_err.split(b'\n')
+        if len(o_lines) == len(r_lines) and o_lines[:-2] == r_lines[:-2]:
+            mo, mr = LINE_SYNTAX.match(o_lines[-2] if len(o_lines) > 1 else b''), \
+                LINE_SYNTAX.match(r_lines[-2] if len(r_lines) > 1 else b'')
+            if mo and mr and int(mo.group(1)) == int(mr.group(1)) + 1 and \
+                    o_lines[-2][mo.end(1):] == r_lines[-2][mr.end(1):]:
+                o_err = r_err
+    return (o_out, o_err, o_st), (r_out, r_err, r_st)
+
+
+def compare(prog, ours, ref):
+    """'same', 'ref-broken', 'both-timeout' or a divergence: the tuple of
+    differing parts."""
+    if ref.crashed() and not ours.crashed():
+        return 'ref-broken'
+    if ours.timeout and ref.timeout:
+        return 'both-timeout'
+    o, r = normalise_pair(prog, ours, ref)
+    if o == r:
+        return 'same'
+    return tuple(name for name, a, b in zip(('out', 'err', 'status'), o, r) if a != b)
+
+
+# ---- minimising a divergence -------------------------------------------------
+
+class Minimiser:
+    def __init__(self, runner, shell, reference, prog, kind, budget=300, seconds=120):
+        self.runner, self.shell, self.reference = runner, shell, reference
+        self.prog, self.kind = prog, kind
+        self.budget, self.deadline = budget, time.time() + seconds
+        self.tried = {}
+
+    def diverges(self, text):
+        if text in self.tried:
+            return self.tried[text]
+        if self.budget <= 0 or time.time() > self.deadline:
+            return False
+        self.budget -= 1
+        ours = self.runner.run(self.shell, self.prog, text)
+        ref = self.runner.run(self.reference, self.prog, text)
+        ok = compare(self.prog, ours, ref) == self.kind
+        self.tried[text] = ok
+        return ok
+
+    def ddmin(self, parts):
+        """Remove chunks of parts while the divergence stays."""
+        n = 2
+        while len(parts) >= 1:
+            chunk = max(1, len(parts) // n)
+            removed = False
+            i = 0
+            while i < len(parts):
+                cand = parts[:i] + parts[i + chunk:]
+                if self.diverges(''.join(cand)):
+                    parts = cand
+                    removed = True
+                else:
+                    i += chunk
+            if removed:
+                continue
+            if chunk == 1:
+                break
+            n = min(n * 2, len(parts))
+        return parts
+
+    def run(self):
+        text = self.prog.text
+        lines = text.splitlines(keepends=True)
+        lines = self.ddmin(lines)
+        text = ''.join(lines)
+        toks = self.ddmin(rcgen.tokens(text))
+        text = ''.join(toks)
+        # simpler spelling: squeeze runs of blanks
+        squeezed = re.sub(r'[ \t]+', ' ', text)
+        if squeezed != text and self.diverges(squeezed):
+            text = squeezed
+        # the environment, arguments and flags that do not matter
+        for attr in ('env', 'args', 'flags'):
+            items = list(getattr(self.prog, attr))
+            for item in list(items):
+                trial = [x for x in items if x is not item]
+                setattr(self.prog, attr, trial)
+                self.tried.clear()
+                if self.diverges(text):
+                    items = trial
+                else:
+                    setattr(self.prog, attr, items)
+        if self.prog.mode in ('i-file', 's-stdin', 'i-stdin'):
+            pass
+        return text
+
+
+# ---- worker tasks ------------------------------------------------------------
+
+_runner = None
+
+
+def runner(base):
+    global _runner
+    if _runner is None:
+        _runner = Runner(base)
+    return _runner
+
+
+def run_batch(base, shell, reference, seeds, mutate_share):
+    """Run programs; return counts and the confirmed divergences."""
+    rn = runner(base)
+    counts = collections.Counter()
+    found = []
+    for seed in seeds:
+        prog = rcgen.Program(seed, mutate_share)
+        ours = rn.run(shell, prog)
+        ref = rn.run(reference, prog)
+        kind = compare(prog, ours, ref)
+        if isinstance(kind, str):
+            counts[kind] += 1
+            if kind == 'ref-broken':
+                found.append(('ref-broken', seed, None, None, None))
+            continue
+        # again, to rule out flakiness
+        if not confirmed(rn, shell, reference, prog, ours, ref, kind):
+            counts['flaky'] += 1
+            found.append(('flaky', seed, kind, None, None))
+            continue
+        counts['divergent'] += 1
+        found.append(('divergent', seed, kind, result_text(ours), result_text(ref)))
+    return counts, found
+
+
+def confirmed(rn, shell, reference, prog, ours, ref, kind):
+    """A divergence is confirmed when a second run of both shells gives the
+    same results; when results vary from run to run (concurrent pipeline
+    stages tracing under -x, say), when no result of ours, over four runs,
+    matches one of the reference's."""
+    ours2, ref2 = rn.run(shell, prog), rn.run(reference, prog)
+    if compare(prog, ours2, ref2) == kind and \
+            normalise_pair(prog, ours, ref) == normalise_pair(prog, ours2, ref2):
+        return True
+    os_, rs = [ours, ours2], [ref, ref2]
+    for _ in range(2):
+        os_.append(rn.run(shell, prog))
+        rs.append(rn.run(reference, prog))
+    for o in os_:
+        for r in rs:
+            if not isinstance(compare(prog, o, r), tuple):
+                return False
+    return True
+
+
+def result_text(r):
+    return (r.out.decode('latin-1'), r.err.decode('latin-1'), str(r.status))
+
+
+def minimise(base, shell, reference, seed, kind, mutate_share):
+    rn = runner(base)
+    prog = rcgen.Program(seed, mutate_share)
+    m = Minimiser(rn, shell, reference, prog, tuple(kind))
+    text = m.run()
+    ours = rn.run(shell, prog, text)
+    ref = rn.run(reference, prog, text)
+    desc = {'seed': seed, 'mode': prog.mode, 'flags': prog.flags, 'args': prog.args,
+            'env': prog.env, 'text': text, 'kind': kind,
+            'ours': result_text(ours), 'ref': result_text(ref),
+            'still': compare(prog, ours, ref) == tuple(kind)}
+    return desc
+
+
+# ---- grouping ----------------------------------------------------------------
+
+def presignature(kind, ours, ref):
+    """A cheap guess at the cause, before minimising: which parts differ and
+    the first differing line of each, with digits and words blurred."""
+    sig = [','.join(kind)]
+    for i, name in enumerate(('out', 'err', 'status')):
+        if name not in kind:
+            continue
+        a, b = ours[i].split('\n'), ref[i].split('\n')
+        for x, y in zip(a + [''] * len(b), b + [''] * len(a)):
+            if x != y:
+                sig.append(blur(x) + ' | ' + blur(y))
+                break
+    return '\n'.join(sig)
+
+
+def blur(line):
+    line = re.sub(r'[0-9]+', '#', line)
+    line = re.sub(r"`[^']*'", '`W\'', line)
+    return line[:80]
+
+
+def signature(desc):
+    """The cause: the minimal program, its way of running, what differs."""
+    text = re.sub(r'\s+', ' ', desc['text']).strip()
+    return '%s %s [%s] %s' % (desc['mode'], ' '.join(desc['flags']), ','.join(desc['kind']), text)
+
+
+# ---- the driver --------------------------------------------------------------
+
+def show_desc(desc, out):
+    p = rcgen.Program(desc['seed'])
+    p.env, p.args, p.flags, p.text = desc['env'], desc['args'], desc['flags'], desc['text']
+    out.write('  run as: %s\n' % p.describe())
+    out.write('  program:\n')
+    for line in desc['text'].split('\n'):
+        out.write('    | %s\n' % line)
+    for who in ('ref', 'ours'):
+        o, e, s = desc[who]
+        out.write('  %s: status %s\n' % ('1.7.4' if who == 'ref' else 'ours ', s))
+        if o:
+            out.write('    stdout: %r\n' % o[:400])
+        if e:
+            out.write('    stderr: %r\n' % e[:400])
+
+
+def main():
+    ap = argparse.ArgumentParser(description='differential tester for rc')
+    ap.add_argument('--rc', help='the shell under test')
+    ap.add_argument('--reference', default=os.environ.get('REFERENCE_RC', '/usr/bin/rc'))
+    ap.add_argument('--count', type=int, default=int(os.environ.get('DIFFTEST_COUNT', '0') or 0))
+    ap.add_argument('--seconds', type=float,
+                    default=float(os.environ.get('DIFFTEST_SECONDS', '0') or 0))
+    ap.add_argument('--jobs', type=int, default=int(os.environ.get('DIFFTEST_JOBS', '0') or 0)
+                    or os.cpu_count() or 2)
+    ap.add_argument('--seed', type=int, default=int(os.environ.get('DIFFTEST_SEED', '1')))
+    ap.add_argument('--mutate', type=float, default=0.15, help='share of mutated programs')
+    ap.add_argument('--report', default=os.environ.get('DIFFTEST_REPORT', 'difftest-report'))
+    ap.add_argument('--minimise-per-guess', type=int, default=1)
+    ap.add_argument('--show', type=int, metavar='SEED')
+    ap.add_argument('--one', type=int, metavar='SEED')
+    a = ap.parse_args()
+
+    if a.show is not None:
+        p = rcgen.Program(a.show, a.mutate)
+        sys.stdout.write('# %s\n# mutation: %s\n' % (p.describe(), p.mutation))
+        sys.stdout.write(p.text)
+        return 0
+    if not a.rc:
+        ap.error('--rc is required')
+    shell = os.path.abspath(a.rc)
+    if not os.access(shell, os.X_OK):
+        print('difftest: %s: not an executable shell' % shell, file=sys.stderr)
+        return 2
+    reference = a.reference
+    if not os.access(reference, os.X_OK):
+        print('difftest: the reference rc %s is missing: install rc 1.7.4 (Debian: apt-get '
+              'install rc) or give its path with --reference or REFERENCE_RC; '
+              'nothing was run' % reference, file=sys.stderr)
+        return 2
+    reference = os.path.abspath(reference)
+
+    base = tempfile.mkdtemp(prefix='difftest.')
+    try:
+        if a.one is not None:
+            return run_one(base, shell, reference, a.one, a.mutate)
+        return run_many(a, base, shell, reference)
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+
+
+def run_one(base, shell, reference, seed, mutate):
+    rn = Runner(base)
+    prog = rcgen.Program(seed, mutate)
+    ours, ref = rn.run(shell, prog), rn.run(reference, prog)
+    print('# %s' % prog.describe())
+    sys.stdout.write(prog.text)
+    print('# verdict: %s' % (compare(prog, ours, ref),))
+    show_desc({'seed': seed, 'env': prog.env, 'args': prog.args, 'flags': prog.flags,
+               'text': prog.text, 'ours': result_text(ours), 'ref': result_text(ref)},
+              sys.stdout)
+    return 0
+
+
+def run_many(a, base, shell, reference):
+    if not a.count and not a.seconds:
+        a.seconds = 600
+    start = time.time()
+    deadline = start + a.seconds if a.seconds else None
+    batch = 25
+    counts = collections.Counter()
+    guesses = collections.defaultdict(list)     # presignature -> [signature]
+    guess_pending = collections.Counter()
+    causes = {}                                 # signature -> desc
+    cause_count = collections.Counter()
+    unassigned = collections.Counter()          # presignature -> divergences not minimised
+    broken = []
+    next_seed = a.seed
+    end_seed = a.seed + a.count if a.count else None
+    os.makedirs(a.report, exist_ok=True)
+    log = open(os.path.join(a.report, 'divergences.log'), 'w')
+
+    def more():
+        if end_seed is not None and next_seed >= end_seed:
+            return False
+        if deadline is not None and time.time() >= deadline:
+            return False
+        return True
+
+    waiting = collections.OrderedDict()         # presignature -> (seed, kind) to minimise
+    # after the programs, time to minimise the kinds still waiting
+    extra = max(60, 0.25 * (a.seconds or 240))
+    minimise_until = None
+
+    def submit_minimise(ex, pending, pre, seed, kind):
+        guess_pending[pre] += 1
+        g = ex.submit(minimise, base, shell, reference, seed, kind, a.mutate)
+        g.kind, g.pre = 'minimise', pre
+        pending.add(g)
+
+    with cf.ProcessPoolExecutor(max_workers=a.jobs) as ex:
+        pending = set()
+        last_report = time.time()
+        while True:
+            while more() and len(pending) < 3 * a.jobs:
+                n = batch if end_seed is None else min(batch, end_seed - next_seed)
+                f = ex.submit(run_batch, base, shell, reference,
+                              range(next_seed, next_seed + n), a.mutate)
+                f.kind = 'batch'
+                pending.add(f)
+                next_seed += n
+            if not more() and not any(f.kind == 'batch' for f in pending):
+                if minimise_until is None:
+                    minimise_until = time.time() + extra
+                while waiting and sum(guess_pending.values()) < a.jobs and \
+                        time.time() < minimise_until:
+                    pre, (seed, kind) = waiting.popitem(last=False)
+                    if not guesses[pre] and not guess_pending[pre]:
+                        submit_minimise(ex, pending, pre, seed, kind)
+            if not pending:
+                break
+            done, pending = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+            for f in done:
+                if f.kind == 'batch':
+                    c, found = f.result()
+                    counts.update(c)
+                    counts['programs'] += sum(c.values())
+                    for what, seed, kind, ours, ref in found:
+                        if what == 'ref-broken':
+                            broken.append(seed)
+                            continue
+                        if what == 'flaky':
+                            log.write('flaky seed %d [%s]\n' % (seed, ','.join(kind)))
+                            continue
+                        pre = presignature(kind, ours, ref)
+                        log.write('seed %d [%s]\n' % (seed, ','.join(kind)))
+                        # minimise the first of each guess, one at a time per job
+                        if len(guesses[pre]) + guess_pending[pre] < a.minimise_per_guess and \
+                                sum(guess_pending.values()) < a.jobs:
+                            submit_minimise(ex, pending, pre, seed, kind)
+                        else:
+                            unassigned[pre] += 1
+                            if not guesses[pre] and not guess_pending[pre] and pre not in waiting:
+                                waiting[pre] = (seed, kind)
+                else:
+                    desc = f.result()
+                    guess_pending[f.pre] -= 1
+                    sig = signature(desc)
+                    guesses[f.pre].append(sig)
+                    if sig not in causes or len(desc['text']) < len(causes[sig]['text']):
+                        causes[sig] = desc
+                    cause_count[sig] += 1
+                    log.write('minimised seed %d -> %r\n' % (desc['seed'], desc['text']))
+                log.flush()
+            if time.time() - last_report > 60:
+                last_report = time.time()
+                print('difftest: %d programs, %d divergent, %d causes so far (%ds)' % (
+                    counts['programs'], counts['divergent'], len(causes),
+                    time.time() - start), file=sys.stderr, flush=True)
+
+    # divergences not minimised count for the cause their guess led to most
+    not_minimised = 0
+    for pre, n in unassigned.items():
+        if guesses[pre]:
+            sig = collections.Counter(guesses[pre]).most_common(1)[0][0]
+            cause_count[sig] += n
+        else:
+            not_minimised += n
+    elapsed = time.time() - start
+    write_report(a.report, causes, cause_count, broken)
+    out = sys.stdout
+    out.write('difftest: %s against %s, seeds %d..%d, %.0f s, %d jobs\n' % (
+        shell, reference, a.seed, next_seed - 1, elapsed, a.jobs))
+    out.write('reference broken (1.7.4 crashed, not counted as divergent): %d\n' % len(broken))
+    out.write('flaky (differed once, not on the re-run): %d\n' % counts['flaky'])
+    out.write('both timed out: %d\n' % counts['both-timeout'])
+    if not_minimised:
+        out.write('divergences left unminimised for lack of time (seeds in divergences.log): %d\n'
+                  % not_minimised)
+    out.write('report: %s\n' % os.path.abspath(a.report))
+    n = counts['programs']
+    out.write('%d programs, %d identical, %d divergent in %d causes\n' % (
+        n, counts['same'], counts['divergent'], len(causes)))
+    for sig, desc in sorted(causes.items(), key=lambda kv: -cause_count[kv[0]]):
+        out.write('\ncause (%d divergences, seed %d, differs in %s):\n' % (
+            cause_count[sig], desc['seed'], ', '.join(desc['kind'])))
+        show_desc(desc, out)
+    return 0 if not causes else 1
+
+
+def write_report(dirname, causes, cause_count, broken):
+    with open(os.path.join(dirname, 'causes.txt'), 'w') as f:
+        for sig, desc in sorted(causes.items(), key=lambda kv: -cause_count[kv[0]]):
+            f.write('cause (%d divergences, seed %d, differs in %s):\n' % (
+                cause_count[sig], desc['seed'], ', '.join(desc['kind'])))
+            show_desc(desc, f)
+            f.write('\n')
+    with open(os.path.join(dirname, 'reference-broken.txt'), 'w') as f:
+        for seed in broken:
+            f.write('%d\n' % seed)
+
+
+if __name__ == '__main__':
+    sys.exit(main())
