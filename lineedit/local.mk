@@ -32,13 +32,3 @@ EXTRA_DIST += $(PTY_TESTS) tests/pty/lib.sh
 TEST_LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
 TEST_LOG_COMPILER = $(SHELL)
 AM_TESTS_ENVIRONMENT += LE_LIB='$(LE_LIB)'; export LE_LIB;
-
-# Unit tests of the completion logic (check; configure's HAVE_CHECK).
-if HAVE_CHECK
-check_PROGRAMS += tests/unit/check_complete
-TESTS += tests/unit/check_complete
-endif
-tests_unit_check_complete_SOURCES = tests/unit/check_complete.c \
-	lineedit/le.h lineedit/le_impl.h lineedit/le_complete.c
-tests_unit_check_complete_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_unit_check_complete_LDADD = $(CHECK_LIBS)

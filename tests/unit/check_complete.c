@@ -12,6 +12,7 @@
 
 #include "le.h"
 #include "le_impl.h"
+#include "suites.h"
 
 static char dir[] = "/tmp/check_complete.XXXXXX";
 static char result[1024];
@@ -172,13 +173,11 @@ START_TEST(test_quote)
 }
 END_TEST
 
-int
-main(void)
+Suite *
+complete_suite(void)
 {
 	Suite *s = suite_create("complete");
 	TCase *tc = tcase_create("complete");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_files);
@@ -189,9 +188,5 @@ main(void)
 	tcase_add_test(tc, test_comment);
 	tcase_add_test(tc, test_quote);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? 0 : 1;
+	return s;
 }

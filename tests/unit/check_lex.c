@@ -371,12 +371,10 @@ START_TEST(test_error_recovery)
 }
 END_TEST
 
-int main(void)
+Suite *lex_suite(void)
 {
 	Suite *s = suite_create("lex");
 	TCase *tc = tcase_create("lex");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_test(tc, test_words);
 	tcase_add_test(tc, test_quoted);
@@ -396,9 +394,5 @@ int main(void)
 	tcase_add_test(tc, test_error_at_newline);
 	tcase_add_test(tc, test_error_recovery);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? 0 : 1;
+	return s;
 }

@@ -528,12 +528,10 @@ START_TEST(test_reparse)
 }
 END_TEST
 
-int main(void)
+Suite *parse_suite(void)
 {
 	Suite *s = suite_create("parse");
 	TCase *tc = tcase_create("parse");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_test(tc, test_reference_example);
 	tcase_add_test(tc, test_simple);
@@ -555,9 +553,5 @@ int main(void)
 	tcase_add_test(tc, test_error_recovery);
 	tcase_add_test(tc, test_reparse);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? 0 : 1;
+	return s;
 }

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "rc.h"
+#include "suites.h"
 
 /* What the last unit_try wrote to stderr (its last line, without the newline). */
 static char unit_err[1024];
