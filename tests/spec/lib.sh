@@ -10,6 +10,7 @@
 #   C_OURS[I]          1 if the expectations are ours (## ours), else 0
 #   C_WHY[I]           the text after "## ours:" (may be empty)
 #   C_ARGS[I]          the words of "## args:" (bash syntax); C_HASARGS[I] 1 if given
+#   C_ENV[I]           the "## env:" entries (NAME=VALUE or -NAME), each with a newline
 #   C_IN_MODE[I] C_IN[I]     standard input     mode: none | text | esc
 #   C_OUT_MODE[I] C_OUT[I]   expected stdout    (text: the bytes themselves,
 #   C_ERR_MODE[I] C_ERR[I]   expected stderr     esc: printf %b escapes)
@@ -38,7 +39,7 @@ spec_new_case() {
 	fi
 	SPEC_SEEN[$1]=$SPEC_LINENO
 	C_NAME[i]=$1 C_CODE[i]= C_CODEESC[i]=0 C_OURS[i]=0 C_WHY[i]=
-	C_ARGS[i]= C_HASARGS[i]=0 C_STATUS[i]=0 C_LINE[i]=$SPEC_LINENO
+	C_ARGS[i]= C_HASARGS[i]=0 C_ENV[i]= C_STATUS[i]=0 C_LINE[i]=$SPEC_LINENO
 	C_IN_MODE[i]=none C_IN[i]= C_OUT_MODE[i]=none C_OUT[i]= C_ERR_MODE[i]=none C_ERR[i]=
 	SPEC_N=$((SPEC_N + 1))
 }
@@ -83,6 +84,9 @@ spec_meta() {
 	args)
 		C_HASARGS[i]=1
 		C_ARGS[i]=$value ;;
+	env)
+		[[ $value == -?* || $value == ?*=* ]] || spec_error "## env: needs NAME=VALUE or -NAME"
+		C_ENV[i]+=$value$'\n' ;;
 	ours)
 		C_OURS[i]=1
 		C_WHY[i]=$value ;;
@@ -104,10 +108,10 @@ spec_end_code() {
 spec_parse() {
 	local line state=header mode
 	SPEC_FILE=$1 SPEC_LINENO=0 SPEC_BAD=0 SPEC_N=0 SPEC_HEADER= SPEC_BLOCK=
-	unset SPEC_SEEN C_NAME C_CODE C_CODEESC C_OURS C_WHY C_ARGS C_HASARGS \
+	unset SPEC_SEEN C_NAME C_CODE C_CODEESC C_OURS C_WHY C_ARGS C_HASARGS C_ENV \
 		C_IN_MODE C_IN C_OUT_MODE C_OUT C_ERR_MODE C_ERR C_STATUS C_LINE
 	declare -gA SPEC_SEEN=()
-	declare -ga C_NAME=() C_CODE=() C_CODEESC=() C_OURS=() C_WHY=() C_ARGS=() \
+	declare -ga C_NAME=() C_CODE=() C_CODEESC=() C_OURS=() C_WHY=() C_ARGS=() C_ENV=() \
 		C_HASARGS=() C_IN_MODE=() C_IN=() C_OUT_MODE=() C_OUT=() C_ERR_MODE=() \
 		C_ERR=() C_STATUS=() C_LINE=()
 	[ -r "$1" ] || { echo "$1: cannot read" >&2; return 1; }
@@ -283,6 +287,12 @@ spec_emit_case() {
 		if [ -n "${C_WHY[i]}" ]; then echo "## ours: ${C_WHY[i]}"; else echo '## ours'; fi
 	fi
 	[ "${C_HASARGS[i]}" = 1 ] && echo "## args: ${C_ARGS[i]}"
+	if [ -n "${C_ENV[i]}" ]; then
+		local entry
+		while IFS= read -r entry; do
+			echo "## env: $entry"
+		done <<<"${C_ENV[i]%$'\n'}"
+	fi
 	spec_emit_stream stdin "${C_IN_MODE[i]}" "${C_IN[i]}"
 	spec_emit_stream stdout "${C_OUT_MODE[i]}" "${C_OUT[i]}"
 	spec_emit_stream stderr "${C_ERR_MODE[i]}" "${C_ERR[i]}"
