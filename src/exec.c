@@ -10,10 +10,20 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 bool interactive;
 bool in_child;
+
+/* What a forked child of the shell stops sharing with it. */
+static void became_child(void)
+{
+	in_child = true;
+	sig_child_reset();
+	child_reset();
+	le_disable();
+}
 
 pid_t rc_fork(void)
 {
@@ -34,14 +44,35 @@ pid_t rc_fork_closing(const int *fds, int n)
 		errno = e;
 		rc_syserror("fork");
 	}
-	if (pid == 0) {
-		in_child = true;
-		sig_child_reset();
-		child_reset();
-		le_disable();
-	} else
+	if (pid == 0)
+		became_child();
+	else
 		child_add(pid, false);
 	return pid;
+}
+
+/* A process the shell never waits for (a here document's writer): a
+ * grandchild, orphaned at once, so that neither the shell nor a command it
+ * is about to become is left with a child it does not know.  Returns 0 in
+ * the grandchild, 1 in the shell, -1 (errno set) if a fork failed. */
+int rc_fork_orphan(void)
+{
+	pid_t pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		became_child();
+		pid_t orphan = fork();
+		if (orphan != 0)
+			_exit(orphan < 0 ? errno : 0);
+		return 0;
+	}
+	child_add(pid, false);
+	int wstat = child_wait(pid);
+	if (WIFEXITED(wstat) && WEXITSTATUS(wstat) == 0)
+		return 1;
+	errno = WIFEXITED(wstat) ? WEXITSTATUS(wstat) : EAGAIN;
+	return -1;
 }
 
 static bool executable(const char *path)

@@ -266,6 +266,7 @@ bool walk_cond(Node *n);
 /* exec.c: the one place the shell forks or spawns. */
 pid_t rc_fork(void);
 pid_t rc_fork_closing(const int *fds, int n);
+int rc_fork_orphan(void);
 bool run_simple(Node *items, bool parent);
 void trace_list(const char *prefix, List *a, List *b);
 char *path_search(const char *name);
@@ -340,6 +341,7 @@ void heredoc_pending(Node *redir, const char *eof, bool quoted);
 void heredoc_read_all(void);
 bool heredoc_waiting(void);
 void heredoc_discard(void);
+int heredoc_fd(const char *text);
 
 /* builtins.c */
 typedef void Builtin(List *args);

@@ -36,38 +36,10 @@ static void plan_free(Plan *p)
 	free(p->opened);
 }
 
-/* Here documents and strings: a pipe when the text fits in one, else an
- * unlinked temporary file, so that writing never waits for the reader. */
-static int text_fd(const char *text)
-{
-	size_t len = strlen(text);
-	int p[2];
-	if (len <= 65536 && pipe2(p, O_CLOEXEC) == 0) {
-		if (writeall(p[1], text, len) == 0) {
-			close(p[1]);
-			return p[0];
-		}
-		close(p[0]);
-		close(p[1]);
-	}
-	const char *dir = getenv("TMPDIR");
-	char *name = nfmt("%s/rc-here.000000", dir && *dir ? dir : "/tmp");
-	memset(name + strlen(name) - 6, 'X', 6);	/* the six letters mkostemp replaces */
-	int fd = mkostemp(name, O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	unlink(name);
-	if (writeall(fd, text, len) < 0 || lseek(fd, 0, SEEK_SET) < 0) {
-		close(fd);
-		return -1;
-	}
-	return fd;
-}
-
 static int open_target(Node *r, List *t)
 {
 	if (r->kind == rHerestr) {
-		int fd = text_fd(t ? list_flat(t, " ") : "");
+		int fd = heredoc_fd(t ? list_flat(t, " ") : "");
 		if (fd < 0)
 			uerror("rc: here document: %s", strerror(errno));
 		return fd;
