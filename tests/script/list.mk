@@ -179,6 +179,18 @@ SCRIPT_TESTS = \
 	tests/script/env-import-sig-01.rc \
 	tests/script/env-import-special-01.rc \
 	tests/script/env-inherited-01.rc \
+	tests/script/env-inherited-02.rc \
+	tests/script/env-inherited-03.rc \
+	tests/script/env-inherited-04.rc \
+	tests/script/env-inherited-05.rc \
+	tests/script/env-inherited-06.rc \
+	tests/script/env-inherited-07.rc \
+	tests/script/env-inherited-08.rc \
+	tests/script/env-inherited-09.rc \
+	tests/script/env-inherited-10.rc \
+	tests/script/env-inherited-11.rc \
+	tests/script/env-inherited-12.rc \
+	tests/script/env-inherited-13.rc \
 	tests/script/env-list-01.rc \
 	tests/script/env-oddname-01.rc \
 	tests/script/env-oddname-02.rc \
@@ -1108,9 +1120,58 @@ SCRIPT_TEST_FILES = \
 	tests/script/env-import-special-01.err \
 	tests/script/env-import-special-01.out \
 	tests/script/env-import-special-01.status \
+	tests/script/env-inherited-01.env \
 	tests/script/env-inherited-01.err \
 	tests/script/env-inherited-01.out \
 	tests/script/env-inherited-01.status \
+	tests/script/env-inherited-02.env \
+	tests/script/env-inherited-02.err \
+	tests/script/env-inherited-02.out \
+	tests/script/env-inherited-02.status \
+	tests/script/env-inherited-03.env \
+	tests/script/env-inherited-03.err \
+	tests/script/env-inherited-03.out \
+	tests/script/env-inherited-03.status \
+	tests/script/env-inherited-04.env \
+	tests/script/env-inherited-04.err \
+	tests/script/env-inherited-04.out \
+	tests/script/env-inherited-04.status \
+	tests/script/env-inherited-05.env \
+	tests/script/env-inherited-05.err \
+	tests/script/env-inherited-05.out \
+	tests/script/env-inherited-05.status \
+	tests/script/env-inherited-06.env \
+	tests/script/env-inherited-06.err \
+	tests/script/env-inherited-06.out \
+	tests/script/env-inherited-06.status \
+	tests/script/env-inherited-07.env \
+	tests/script/env-inherited-07.err \
+	tests/script/env-inherited-07.out \
+	tests/script/env-inherited-07.status \
+	tests/script/env-inherited-08.env \
+	tests/script/env-inherited-08.err \
+	tests/script/env-inherited-08.out \
+	tests/script/env-inherited-08.status \
+	tests/script/env-inherited-09.env \
+	tests/script/env-inherited-09.err \
+	tests/script/env-inherited-09.out \
+	tests/script/env-inherited-09.status \
+	tests/script/env-inherited-10.env \
+	tests/script/env-inherited-10.err \
+	tests/script/env-inherited-10.out \
+	tests/script/env-inherited-10.status \
+	tests/script/env-inherited-11.env \
+	tests/script/env-inherited-11.err \
+	tests/script/env-inherited-11.out \
+	tests/script/env-inherited-11.status \
+	tests/script/env-inherited-12.env \
+	tests/script/env-inherited-12.err \
+	tests/script/env-inherited-12.out \
+	tests/script/env-inherited-12.status \
+	tests/script/env-inherited-13.env \
+	tests/script/env-inherited-13.err \
+	tests/script/env-inherited-13.out \
+	tests/script/env-inherited-13.status \
 	tests/script/env-list-01.err \
 	tests/script/env-list-01.out \
 	tests/script/env-list-01.status \
