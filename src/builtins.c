@@ -107,9 +107,11 @@ static void b_cd(List *args)
 		return;
 	}
 	for (; cdpath != NULL; cdpath = cdpath->n) {
-		const char *full = *cdpath->w ? nfmt("%s/%s", cdpath->w, dir) : dir;
+		/* / is not doubled (//tmp), other trailing slashes are (/usr//lib) */
+		const char *full = !*cdpath->w ? dir : strcmp(cdpath->w, "/") == 0 ?
+			nfmt("/%s", dir) : nfmt("%s/%s", cdpath->w, dir);
 		if (try_cd(full)) {
-			if (*cdpath->w && interactive)
+			if (*cdpath->w && strcmp(cdpath->w, ".") != 0 && interactive)
 				fprint(1, "%s\n", full);
 			status_set(0);
 			return;
@@ -133,10 +135,10 @@ static void b_exit(List *args)
 
 static void b_return(List *args)
 {
+	if (args->n != NULL && !status_from_words(args->n))
+		fail();		/* "bad status", then it returns all the same */
 	if (funcdepth == 0)
 		rc_error("return outside of function");
-	if (args->n != NULL && !status_from_words(args->n))
-		return;
 	skipping = SKIP_RETURN;
 }
 
@@ -446,9 +448,11 @@ static void show_fn(Str *s, const char *name, Node *fn)
 	str_addc(s, '\n');
 }
 
-static bool whatis_one(Str *s, const char *name, int flags)
+/* *denied: the name is a file that cannot be run. */
+static bool whatis_one(Str *s, const char *name, int flags, bool *denied)
 {
 	bool found = false;
+	*denied = false;
 	List *v = var_get(name);
 	if ((flags & W_V) && v != NULL) {
 		show_var(s, name, v);
@@ -464,7 +468,7 @@ static bool whatis_one(Str *s, const char *name, int flags)
 		return true;
 	}
 	char *path;
-	if ((flags & W_P) && (path = path_search(name)) != NULL) {
+	if ((flags & W_P) && (path = path_which(name, denied)) != NULL) {
 		str_fmt(s, "%s\n", path);
 		return true;
 	}
@@ -525,13 +529,18 @@ static void b_whatis(List *args)
 	}
 	if (flags == 0 || flags == W_S)
 		flags |= W_B | W_F | W_P | W_V;
-	for (; args != NULL; args = args->n)
-		if (!whatis_one(&s, args->w, flags)) {
+	for (; args != NULL; args = args->n) {
+		bool denied;
+		if (!whatis_one(&s, args->w, flags, &denied)) {
 			ok = put("whatis", &s) && ok;
 			s.len = 0;
-			uerror("%s not found", args->w);
+			if (denied)
+				uerror("rc: %s: %s", args->w, strerror(EACCES));
+			else
+				uerror("%s not found", args->w);
 			ok = false;
 		}
+	}
 	if (put("whatis", &s))
 		status_set_bool(ok);
 	free(s.buf);

@@ -66,7 +66,7 @@ static void vreport(const char *fmt, va_list ap)
 {
 	Str s = { 0 };
 	str_adds(&s, "rc: ");
-	if (!input_is_interactive())
+	if (!interactive)
 		str_fmt(&s, "line %d: ", lineno);
 	str_vfmt(&s, fmt, ap);
 	str_addc(&s, '\n');

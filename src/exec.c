@@ -75,22 +75,27 @@ int rc_fork_orphan(void)
 	return -1;
 }
 
-static bool executable(const char *path)
+/* denied, when not NULL, is set if path exists but is not an executable file. */
+static bool executable(const char *path, bool *denied)
 {
 	struct stat st;
-	return stat(path, &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & 0111);
+	if (stat(path, &st) != 0)
+		return false;
+	if (S_ISREG(st.st_mode) && (st.st_mode & 0111))
+		return true;
+	if (denied != NULL)
+		*denied = true;
+	return false;
 }
 
 /* Names starting with /, ./ or ../ are used as they are; any other is
  * looked up in $path (an empty element is the current directory). */
-char *path_search(const char *name)
+static char *path_lookup(const char *name, bool *denied)
 {
-	if (name[0] == '/' || strncmp(name, "./", 2) == 0 || strncmp(name, "../", 3) == 0)
-		return (char *) name;
 	size_t nlen = strlen(name);
 	for (List *p = var_get("path"); p != NULL; p = p->n) {
 		if (*p->w == '\0') {
-			if (executable(name))
+			if (executable(name, denied))
 				return (char *) name;
 			continue;
 		}
@@ -99,10 +104,32 @@ char *path_search(const char *name)
 		memcpy(full, p->w, dlen);
 		full[dlen] = '/';
 		memcpy(full + dlen + 1, name, nlen + 1);
-		if (executable(full))
+		if (executable(full, denied))
 			return full;
 	}
 	return NULL;
+}
+
+static bool direct_name(const char *name)
+{
+	return name[0] == '/' || strncmp(name, "./", 2) == 0 || strncmp(name, "../", 3) == 0;
+}
+
+/* whatis: like path_search, but a name used as it is must be an executable
+ * file too, and *denied says whether something not executable was found. */
+char *path_which(const char *name, bool *denied)
+{
+	*denied = false;
+	if (direct_name(name))
+		return executable(name, denied) ? (char *) name : NULL;
+	return path_lookup(name, denied);
+}
+
+char *path_search(const char *name)
+{
+	if (direct_name(name))
+		return (char *) name;
+	return path_lookup(name, NULL);
 }
 
 static char **argv_of(List *args)

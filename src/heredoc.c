@@ -88,7 +88,10 @@ static Node *substitute(const char *body)
 	return acc != NULL ? acc : mkword("", true);
 }
 
-static char *read_body(const char *eof)
+/* at_eof: the line that announced the body ended the input; the
+ * reference then reports it as a syntax error on that line, else on the
+ * line after the input's end. */
+static char *read_body(const char *eof, bool at_eof)
 {
 	Str body = { 0 }, line = { 0 };
 	for (;;) {
@@ -102,9 +105,12 @@ static char *read_body(const char *eof)
 			free(body.buf);
 			free(line.buf);
 			npending = 0;
-			uerror("rc: line %d: heredoc incomplete near eof", lineno + 1);
-			status_set(1 << 8);
-			rc_raise(eError);
+			if (interactive)
+				uerror("rc: heredoc incomplete");
+			else
+				uerror("rc: line %d: heredoc incomplete near %s", lineno + !at_eof,
+					at_eof ? lex_near() : "eof");
+			rc_raise(eError);	/* $status stays, as after a syntax error */
 		}
 		str_add(&body, line.buf ? line.buf : "", line.len);
 		str_addc(&body, '\n');
@@ -116,11 +122,11 @@ static char *read_body(const char *eof)
 }
 
 /* At the end of a line: read every body announced on it, in order. */
-void heredoc_read_all(void)
+void heredoc_read_all(bool at_eof)
 {
 	for (int i = 0; i < npending; i++) {
 		Pending *p = &pending[i];
-		char *body = read_body(p->eof);
+		char *body = read_body(p->eof, at_eof);
 		p->redir->k[0] = p->quoted ? mkword(body, true) : substitute(body);
 	}
 	npending = 0;

@@ -21,12 +21,18 @@ struct Input {
 	size_t pos, len, cap;
 	int fd;			/* -1 for a string */
 	bool tty;		/* read through lineedit, with prompts */
-	bool prompt;		/* . -i: a file read as a terminal would be, with prompts */
+	bool prompt;		/* rc -i file, . -i: a file read as a terminal would be,
+				 * with a prompt before each line */
+	bool line_start;	/* prompt: the next byte starts a line */
+	int last;		/* the last byte taken */
+	bool recover;		/* an interactive shell's own input: an error ends
+				 * the command, not the input */
 	bool eof;
 	bool nl_pending;	/* the line count goes up when the next byte is read */
-	bool shared_lines;	/* eval: lines count on from the caller's, and once
-				 * it is all read, errors say the line before: as in
-				 * the reference */
+	bool shared_lines;	/* eval: lines count on from the caller's and go
+				 * back to it: as in the reference, whose count
+				 * takes in the string's lines twice (once as the
+				 * caller reads the quoted text) */
 	int saved_lineno;
 	int ungot[4];
 	int nungot;
@@ -42,6 +48,7 @@ static Input *push(void)
 	i->prev = in;
 	i->fd = -1;
 	i->saved_lineno = lineno;
+	i->last = '\n';
 	in = i;
 	lineno = 1;
 	return i;
@@ -54,10 +61,9 @@ void input_string(const char *s, bool shared_lines)
 	i->str = s;
 	i->len = strlen(s);
 	if (shared_lines) {
+		/* an interactive caller does not count its lines */
 		i->shared_lines = true;
-		lineno = line;
-		if (i->prev != NULL && i->prev->shared_lines)
-			i->saved_lineno = i->prev->saved_lineno;	/* eval inside eval */
+		lineno = interactive ? 1 : line;
 	}
 }
 
@@ -73,12 +79,22 @@ void input_interactive(void)
 	Input *i = push();
 	i->fd = 0;
 	i->tty = true;
+	i->recover = true;
+}
+
+/* The input just pushed is an interactive shell's own (rc -i -c, rc -i
+ * file): errors do not end it, and a file is read with prompts. */
+void input_recover(void)
+{
+	in->recover = true;
+	if (in->fd >= 0 && !in->tty)
+		in->prompt = in->line_start = true;
 }
 
 void input_pop(void)
 {
 	Input *i = in;
-	lineno = i->saved_lineno;
+	lineno = i->shared_lines ? lineno + 1 : i->saved_lineno;
 	in = i->prev;
 	free(i->buf);
 	free(i);
@@ -86,7 +102,7 @@ void input_pop(void)
 
 bool input_is_interactive(void)
 {
-	return interactive && in != NULL && (in->tty || in->prompt);
+	return in != NULL && in->recover;
 }
 
 static void history_append(const char *line, size_t len)
@@ -163,10 +179,6 @@ static bool fill_fd(Input *i)
 		i->cap = 8192;
 		i->buf = ealloc(i->cap);
 	}
-	if (i->prompt) {
-		const char *p = prompt_text();
-		writeall(2, p, strlen(p));
-	}
 	for (;;) {
 		ssize_t n = read(i->fd, i->buf, i->cap);
 		if (n < 0 && errno == EINTR) {
@@ -191,6 +203,12 @@ static int next_byte(Input *i)
 		return i->ungot[--i->nungot];
 	if (i->eof)
 		return EOF;
+	if (i->line_start) {
+		/* the reference prompts as each line is begun, not as it is read */
+		const char *p = prompt_text();
+		writeall(2, p, strlen(p));
+		i->line_start = false;
+	}
 	if (i->pos < i->len)
 		return (unsigned char) (i->str ? i->str : i->buf)[i->pos++];
 	if (i->fd >= 0 && (i->tty ? fill_tty(i) : fill_fd(i)))
@@ -203,7 +221,8 @@ int input_getc(void)
 {
 	Input *i = in;
 	if (i->nl_pending) {
-		lineno++;
+		if (!interactive)
+			lineno++;	/* an interactive shell's lines all say 1 */
 		i->nl_pending = false;
 	}
 	int c;
@@ -211,8 +230,11 @@ int input_getc(void)
 	 * too), with the reference's warning */
 	while ((c = next_byte(i)) == '\0')
 		rc_warn("warning: null character ignored");
-	if (c == '\n')
+	if (c == '\n') {
 		i->nl_pending = true;
+		i->line_start = i->prompt;
+	}
+	i->last = c;
 	return c;
 }
 
@@ -223,12 +245,23 @@ void input_ungetc(int c)
 		in->nl_pending = false;
 }
 
-/* After an error at the terminal, the rest of the line is thrown away. */
+/* After an error in an interactive shell the rest of the line is thrown
+ * away (a terminal's buffer holds just the line), and input goes on: also
+ * after an end of input inside a command, as in the reference. */
 static void skip_line(void)
 {
-	in->nungot = 0;
-	in->pos = in->len;
-	in->nl_pending = false;
+	if (in->tty) {
+		in->nungot = 0;
+		in->pos = in->len;
+		in->nl_pending = false;
+	} else if (in->last != '\n') {
+		int c;
+		while ((c = input_getc()) != '\n' && c != EOF)
+			;
+	}
+	if (in->fd >= 0)
+		in->eof = false;
+	in->line_start = in->prompt;
 }
 
 /* Parse and run each command of the current input until it ends.
@@ -240,8 +273,10 @@ static void run_all(void)
 		bool eof;
 		want_prompt1 = true;
 		Node *n = parse_command(&eof);
+		/* a command cut off by the end of input: runtime errors give
+		 * the line before, as the reference's count does */
 		if (eof)
-			lineno = in->saved_lineno - in->shared_lines;
+			lineno--;
 		if (flag_n) {
 			if (flag_x && n != NULL) {
 				Str s = { 0 };
@@ -278,18 +313,22 @@ int input_loop(void)
 		walk_reset();
 		nmpipe_reap();
 		fn_collect();
-		if (!input_is_interactive())
+		if (!in->recover)
 			return e == eExit ? status_exit_code() : 1;
 		skip_line();
 	}
 }
 
 /* Run the source just pushed to its end, then pop it, also on an error,
- * which goes on up to the caller. */
-static void run_pushed(void)
+ * which goes on up to the caller.  as_script: errors are reported as a
+ * script's, with line numbers, also in an interactive shell. */
+static void run_pushed(bool as_script)
 {
 	int loops = loopdepth, funcs = funcdepth;
+	bool inter = interactive;
 	loopdepth = funcdepth = 0;	/* break and return do not cross eval or . */
+	if (as_script)
+		interactive = false;
 	Catch c;
 	int e = catch_push(&c);
 	if (e == 0) {
@@ -298,6 +337,7 @@ static void run_pushed(void)
 	}
 	loopdepth = loops;
 	funcdepth = funcs;
+	interactive = inter;
 	input_pop();
 	if (e != 0)
 		rc_raise(e);
@@ -309,19 +349,19 @@ void input_run_fd(int fd, bool prompting)
 {
 	input_fd(fd, NULL);
 	if (!prompting) {
-		run_pushed();
+		run_pushed(false);
 		return;
 	}
-	in->prompt = true;
+	in->prompt = in->line_start = in->recover = true;
 	input_loop();
 	input_pop();
 }
 
-/* eval */
+/* eval: errors are reported with line numbers, as the reference does */
 void input_run_string(const char *s)
 {
 	input_string(s, true);
-	run_pushed();
+	run_pushed(true);
 }
 
 /* Completion names for lineedit: builtins, functions, $path programs, variables. */

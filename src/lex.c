@@ -51,34 +51,36 @@ void lex_reset(void)
 	memset(&tok, 0, sizeof tok);
 }
 
-/* Report a syntax error "near" the current token: a word's text, or else
- * the last byte the scanner read, as the reference does. */
+/* What a syntax error is "near": the current token if a word, or else the
+ * last byte the scanner read, as the reference does. */
+const char *lex_near(void)
+{
+	/* the reference names the word before an '=' or the end */
+	if ((tok.type == tEOF || tok.type == '=') && prev_word != NULL)
+		return prev_word;
+	if (tok.type == tWORD || tok.type == tQWORD)
+		return tok.s;
+	if (tok.type == tKW)
+		return kwname(tok.kw);
+	if (lastchar == EOF)
+		return "eof";
+	if (lastchar == '\n')
+		return "end of line";
+	if (lastchar < ' ' || lastchar > '~')
+		return nfmt("(decimal %d)", lastchar);
+	return nfmt("'%c'", lastchar);
+}
+
 NORETURN void lex_syntax(const char *near)
 {
-	if (near == NULL) {
-		/* the reference names the word before an '=' or the end */
-		if ((tok.type == tEOF || tok.type == '=') && prev_word != NULL)
-			near = prev_word;
-		else if (tok.type == tWORD || tok.type == tQWORD)
-			near = tok.s;
-		else if (tok.type == tKW)
-			near = kwname(tok.kw);
-		else if (lastchar == EOF)
-			near = "eof";
-		else if (lastchar == '\n')
-			near = "end of line";
-		else if (lastchar < ' ' || lastchar > '~')
-			near = nfmt("(decimal %d)", lastchar);
-		else
-			near = nfmt("'%c'", lastchar);
-	}
+	if (near == NULL)
+		near = lex_near();
 	heredoc_discard();
-	if (input_is_interactive())
-		uerror("rc: syntax error");	/* $status stays as it was */
-	else {
+	/* $status stays as it was, as in the reference (fn sigexit sees it) */
+	if (interactive)
+		uerror("rc: syntax error");
+	else
 		uerror("rc: line %d: syntax error near %s", lineno, near);
-		status_set(1 << 8);
-	}
 	rc_raise(eError);
 }
 
@@ -96,13 +98,12 @@ NORETURN void lex_error_line(const char *msg, int adjust)
 		while ((c = lgetc()) != '\n' && c != EOF)
 			;
 	heredoc_discard();
-	if (input_is_interactive())
-		uerror("rc: %s", msg);
+	if (interactive)
+		uerror("rc: %s", msg);	/* $status stays as it was */
 	else if (c == '\n')
 		uerror("rc: line %d: %s near end of line", line + adjust, msg);
 	else
 		uerror("rc: line %d: %s near eof", line, msg);
-	status_set(1 << 8);
 	rc_raise(eError);
 }
 
@@ -174,7 +175,8 @@ static void read_fds(int dflt0, int dflt1, bool is_pipe)
 	} else if (c == ']' && !is_pipe)
 		tok.type = tDUP, tok.redir = rClose;
 	else
-		lex_error(is_pipe ? "expected digit after '='" : "expected digit or ']' after '='");
+		/* a pipe cannot be closed: |[2=] is the one different message */
+		lex_error(is_pipe && c == ']' ? "expected digit after '='" : "expected digit or ']' after '='");
 }
 
 static void lex_redir(int c)
@@ -308,7 +310,7 @@ void lex_next(void)
 	case '\n':
 		tok.type = '\n';
 		if (heredoc_waiting())
-			heredoc_read_all();
+			heredoc_read_all(false);
 		return;
 	case '\'': {
 		static Str s;

@@ -630,7 +630,7 @@ Node *parse_command(bool *eof)
 		lex_syntax(NULL);
 	*eof = tok.type == tEOF;
 	if (*eof && heredoc_waiting())
-		heredoc_read_all();
+		heredoc_read_all(true);
 	return n;
 }
 

@@ -156,6 +156,7 @@ extern int lineno;
 void lex_reset(void);
 void lex_next(void);
 void lex_skipnl(void);
+const char *lex_near(void);
 NORETURN void lex_syntax(const char *near);
 NORETURN void lex_error(const char *msg);
 NORETURN void lex_error_line(const char *msg, int adjust);
@@ -270,6 +271,7 @@ int rc_fork_orphan(void);
 bool run_simple(Node *items, bool parent);
 void trace_list(const char *prefix, List *a, List *b);
 char *path_search(const char *name);
+char *path_which(const char *name, bool *denied);
 NORETURN void exec_child(List *args);
 extern bool interactive, in_child;
 
@@ -329,6 +331,7 @@ bool sig_exit_handler(void);
 void input_string(const char *s, bool shared_lines);
 void input_fd(int fd, const char *name);
 void input_interactive(void);
+void input_recover(void);
 void input_pop(void);
 int input_getc(void);
 void input_ungetc(int c);
@@ -338,7 +341,7 @@ extern int flag_e, flag_n, flag_v, flag_x;
 
 /* heredoc.c */
 void heredoc_pending(Node *redir, const char *eof, bool quoted);
-void heredoc_read_all(void);
+void heredoc_read_all(bool at_eof);
 bool heredoc_waiting(void);
 void heredoc_discard(void);
 int heredoc_fd(const char *text);

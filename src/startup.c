@@ -141,6 +141,8 @@ int rc_main(int argc, char **argv, char **envp)
 	if (flag_c) {
 		args_set(words(argv + i, argc - i));
 		input_string(cmd, false);
+		if (interactive)
+			input_recover();
 	} else if (script) {
 		int fd = open(argv[i], O_RDONLY | O_CLOEXEC);
 		if (fd < 0) {
@@ -151,6 +153,8 @@ int rc_main(int argc, char **argv, char **envp)
 		var_set_default("0", mklist(argv[i], NULL, NULL));
 		args_set(words(argv + i + 1, argc - i - 1));
 		input_fd(fd, argv[i]);
+		if (interactive)
+			input_recover();
 	} else {
 		args_set(words(argv + i, argc - i));
 		if (interactive && isatty(0)) {

@@ -117,6 +117,7 @@ SCRIPT_TESTS = \
 	tests/script/builtin-whatis-10.rc \
 	tests/script/builtin-whatis-11.rc \
 	tests/script/builtin-whatis-12.rc \
+	tests/script/builtin-whatis-23.rc \
 	tests/script/cmd-andor-01.rc \
 	tests/script/cmd-andor-02.rc \
 	tests/script/cmd-andor-03.rc \
@@ -125,6 +126,7 @@ SCRIPT_TESTS = \
 	tests/script/cmd-bg-01.rc \
 	tests/script/cmd-bg-02.rc \
 	tests/script/cmd-cdpath-01.rc \
+	tests/script/cmd-cdpath-03.rc \
 	tests/script/cmd-empty-01.rc \
 	tests/script/cmd-empty-02.rc \
 	tests/script/cmd-home-01.rc \
@@ -200,6 +202,8 @@ SCRIPT_TESTS = \
 	tests/script/err-ifnot-01.rc \
 	tests/script/err-ifnot-02.rc \
 	tests/script/err-line-01.rc \
+	tests/script/err-line-02.rc \
+	tests/script/err-line-03.rc \
 	tests/script/err-syntax-01.rc \
 	tests/script/err-syntax-02.rc \
 	tests/script/err-syntax-03.rc \
@@ -257,6 +261,7 @@ SCRIPT_TESTS = \
 	tests/script/exit-loop-01.rc \
 	tests/script/exit-pipe-01.rc \
 	tests/script/exit-sigexit-01.rc \
+	tests/script/exit-sigexit-syntax-01.rc \
 	tests/script/exit-status-01.rc \
 	tests/script/exit-status-02.rc \
 	tests/script/exit-status-03.rc \
@@ -321,6 +326,7 @@ SCRIPT_TESTS = \
 	tests/script/fn-return-04.rc \
 	tests/script/fn-return-05.rc \
 	tests/script/fn-return-06.rc \
+	tests/script/fn-return-13.rc \
 	tests/script/for-01.rc \
 	tests/script/for-02.rc \
 	tests/script/for-03.rc \
@@ -384,6 +390,7 @@ SCRIPT_TESTS = \
 	tests/script/heredoc-dollar-01.rc \
 	tests/script/heredoc-err-01.rc \
 	tests/script/heredoc-err-02.rc \
+	tests/script/heredoc-err-03.rc \
 	tests/script/heredoc-fd-01.rc \
 	tests/script/heredoc-fn-01.rc \
 	tests/script/heredoc-fn-02.rc \
@@ -406,6 +413,10 @@ SCRIPT_TESTS = \
 	tests/script/if-05.rc \
 	tests/script/if-06.rc \
 	tests/script/if-07.rc \
+	tests/script/interactive-msg-01.rc \
+	tests/script/interactive-msg-02.rc \
+	tests/script/interactive-msg-03.rc \
+	tests/script/interactive-msg-04.rc \
 	tests/script/invoke-args-01.rc \
 	tests/script/invoke-args-02.rc \
 	tests/script/invoke-badopt-01.rc \
@@ -935,6 +946,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/builtin-whatis-12.err \
 	tests/script/builtin-whatis-12.out \
 	tests/script/builtin-whatis-12.status \
+	tests/script/builtin-whatis-23.err \
+	tests/script/builtin-whatis-23.out \
+	tests/script/builtin-whatis-23.status \
 	tests/script/cmd-andor-01.err \
 	tests/script/cmd-andor-01.out \
 	tests/script/cmd-andor-01.status \
@@ -960,6 +974,10 @@ SCRIPT_TEST_FILES = \
 	tests/script/cmd-cdpath-01.err \
 	tests/script/cmd-cdpath-01.out \
 	tests/script/cmd-cdpath-01.status \
+	tests/script/cmd-cdpath-03.args \
+	tests/script/cmd-cdpath-03.err \
+	tests/script/cmd-cdpath-03.out \
+	tests/script/cmd-cdpath-03.status \
 	tests/script/cmd-empty-01.err \
 	tests/script/cmd-empty-01.out \
 	tests/script/cmd-empty-01.status \
@@ -1199,6 +1217,12 @@ SCRIPT_TEST_FILES = \
 	tests/script/err-line-01.err \
 	tests/script/err-line-01.out \
 	tests/script/err-line-01.status \
+	tests/script/err-line-02.err \
+	tests/script/err-line-02.out \
+	tests/script/err-line-02.status \
+	tests/script/err-line-03.err \
+	tests/script/err-line-03.out \
+	tests/script/err-line-03.status \
 	tests/script/err-syntax-01.err \
 	tests/script/err-syntax-01.out \
 	tests/script/err-syntax-01.status \
@@ -1370,6 +1394,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/exit-sigexit-01.err \
 	tests/script/exit-sigexit-01.out \
 	tests/script/exit-sigexit-01.status \
+	tests/script/exit-sigexit-syntax-01.err \
+	tests/script/exit-sigexit-syntax-01.out \
+	tests/script/exit-sigexit-syntax-01.status \
 	tests/script/exit-status-01.err \
 	tests/script/exit-status-01.out \
 	tests/script/exit-status-01.status \
@@ -1600,6 +1627,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/fn-return-06.err \
 	tests/script/fn-return-06.out \
 	tests/script/fn-return-06.status \
+	tests/script/fn-return-13.err \
+	tests/script/fn-return-13.out \
+	tests/script/fn-return-13.status \
 	tests/script/for-01.err \
 	tests/script/for-01.out \
 	tests/script/for-01.status \
@@ -1794,6 +1824,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/heredoc-err-02.err \
 	tests/script/heredoc-err-02.out \
 	tests/script/heredoc-err-02.status \
+	tests/script/heredoc-err-03.err \
+	tests/script/heredoc-err-03.out \
+	tests/script/heredoc-err-03.status \
 	tests/script/heredoc-fd-01.err \
 	tests/script/heredoc-fd-01.out \
 	tests/script/heredoc-fd-01.status \
@@ -1860,6 +1893,18 @@ SCRIPT_TEST_FILES = \
 	tests/script/if-07.err \
 	tests/script/if-07.out \
 	tests/script/if-07.status \
+	tests/script/interactive-msg-01.err \
+	tests/script/interactive-msg-01.out \
+	tests/script/interactive-msg-01.status \
+	tests/script/interactive-msg-02.err \
+	tests/script/interactive-msg-02.out \
+	tests/script/interactive-msg-02.status \
+	tests/script/interactive-msg-03.err \
+	tests/script/interactive-msg-03.out \
+	tests/script/interactive-msg-03.status \
+	tests/script/interactive-msg-04.err \
+	tests/script/interactive-msg-04.out \
+	tests/script/interactive-msg-04.status \
 	tests/script/invoke-args-01.args \
 	tests/script/invoke-args-01.err \
 	tests/script/invoke-args-01.out \
