@@ -171,7 +171,11 @@ class Gen:
         if self.chance(0.15):
             env.append(('fn_f0', '{echo env f0 $*}'))
         if self.chance(0.05):
-            env.append(('fn_f1', self.pick(['{echo $#*}', '{return 3}', '{'])))
+            # never a body that is not one braced list: DIFFERENCES, "A
+            # function in the environment whose text is not a single braced body"
+            env.append(('fn_f1', self.pick(['{echo $#*}', '{return 0}', '{echo a|tr a b}'])))
+        if self.chance(0.05):
+            env.append(('fn_g0', self.pick(['{return 3}', '{x=env}'])))
         if self.chance(0.1):
             env.append(('x', self.pick(['1', 'a\x01b'])))
         if self.chance(0.05):
@@ -353,7 +357,10 @@ class Gen:
         if piped:
             return ''
         k = self.wpick([('file', 3), ('redir', 2), ('heredoc', 2),
-                        ('herestr', 2), ('stdin', 1)])
+                        ('herestr', 2), ('stdin', 1), ('heredocfd', 0.5)])
+        if k == 'heredocfd':
+            return ' ' + self.heredoc(ctx, fd=self.pick([3, 4])) + \
+                self.pick([' <[0=3]', ' <[0=4]'])
         if k == 'file':
             return ' ' + self.pick(FILES + ['nofile'])
         if k == 'redir':
@@ -372,7 +379,9 @@ class Gen:
                         ('nosuch', 1), ('childrc', 0.5)])
         if k == 'echo':
             pre = self.pick(['', '', '', '-n ', '-- '])
-            return 'echo ' + pre + ' '.join(self.words(ctx, 0, 4))
+            # words apart by blanks, a tab or a backslash-newline
+            sep = self.wpick([(' ', 20), ('\t', 1), (' \\\n', 1), ('\\\n', 1)])
+            return 'echo ' + pre + sep.join(self.words(ctx, 0, 4))
         if k == 'printf':
             fmt = self.pick(["'%s\\n'", "'%s-%s\\n'", "'[%s]'", "'%d\\n'", "'x\\n'"])
             return 'printf ' + fmt + ' ' + ' '.join(self.words(ctx, 0, 3))
@@ -443,8 +452,11 @@ class Gen:
         if k == 'shift':
             return 'shift' + self.pick(['', ' 1', ' 2', ' 9', ' x', ' 1 2'])
         if k == 'return':
-            if ctx.pure:   # see pipeline(): one status only
-                return 'return' + self.pick(['', ' 0', ' 1', ' 2'])
+            # a redirected function fails in 1.7.4's child, where -e ends the
+            # child and then the shell; ours returns a status (a failing
+            # function's return does not trigger -e): so only return 0 there
+            if ctx.pure:
+                return 'return 0'
             return 'return' + self.pick(['', ' 0', ' 1', ' 2', ' (1 0)', ' sigpipe', ' foo', ' $status'])
         if k == 'break':
             return 'break' + self.pick(['', '', ' 1'])
