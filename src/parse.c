@@ -578,16 +578,21 @@ static Node *merge_ifnot(Node *prev, Node *n)
 }
 
 /* Commands separated by ';' or '&' (and by newlines when braced).  A trailing
- * '&' makes the command before it asynchronous. */
+ * '&' makes the command before it asynchronous.  A line (not braced) that
+ * ends in ';' ends in an empty command too, which sets $status to 0 as in
+ * rc 1.7.4 ("false;" exits 0): a sequence whose second half is NULL. */
 static Node *list(bool braced)
 {
 	Node *head = NULL, **tail = &head, *last = NULL;
+	bool trailing_semi = false;
 	for (;;) {
 		if (braced)
 			lex_skipnl();
 		if (tok.type == tEOF || tok.type == '\n' || tok.type == '}' || tok.type == ')')
 			break;
 		Node *n = andor();
+		if (n != NULL)
+			trailing_semi = false;
 		if (merge_ifnot(last, n) != NULL)
 			n = NULL;
 		else {
@@ -601,9 +606,10 @@ static Node *list(bool braced)
 			if (n != NULL)
 				n = mk(nAsync, n, NULL, NULL);
 			last = NULL;
-		} else if (tok.type == ';')
+		} else if (tok.type == ';') {
 			lex_next();
-		else if (!(tok.type == '\n' && braced) && tok.type != '}' && tok.type != ')' &&
+			trailing_semi = true;
+		} else if (!(tok.type == '\n' && braced) && tok.type != '}' && tok.type != ')' &&
 			 tok.type != tEOF && tok.type != '\n')
 			lex_syntax(NULL);
 		if (n == NULL)
@@ -615,6 +621,8 @@ static Node *list(bool braced)
 			tail = &(*tail)->k[1];
 		}
 	}
+	if (trailing_semi && !braced && *tail != NULL)
+		*tail = mk(nSeq, *tail, NULL, NULL);
 	return head;
 }
 

@@ -377,7 +377,7 @@ static void pr(Str *s, const Node *n)
 			/* a=1 b=2 is one command (a=1 b=2|cat runs both in the pipe) */
 			if (n->kind == 1)
 				str_addc(s, ' ');
-			else if (n->k[0]->type != nAsync)
+			else if (n->k[0]->type != nAsync && n->k[1] != NULL)
 				str_addc(s, ';');
 		}
 		pr(s, n);

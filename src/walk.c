@@ -417,6 +417,10 @@ top:
 		walk(n->k[0], true);
 		if (skipping != SKIP_NONE)
 			return;
+		if (n->k[1] == NULL) {	/* a line ending in ';' (parse.c, list) */
+			status_set(0);
+			return;
+		}
 		n = n->k[1];
 		goto top;
 	case nAsync: async(n); return;

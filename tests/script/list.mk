@@ -145,6 +145,9 @@ SCRIPT_TESTS = \
 	tests/script/cmd-pipe-06.rc \
 	tests/script/cmd-pipe-07.rc \
 	tests/script/cmd-pipe-08.rc \
+	tests/script/cmd-semi-01.rc \
+	tests/script/cmd-semi-02.rc \
+	tests/script/cmd-semi-03.rc \
 	tests/script/cmd-signal-01.rc \
 	tests/script/cmd-signal-02.rc \
 	tests/script/cmd-status-01.rc \
@@ -1032,6 +1035,17 @@ SCRIPT_TEST_FILES = \
 	tests/script/cmd-pipe-08.err \
 	tests/script/cmd-pipe-08.out \
 	tests/script/cmd-pipe-08.status \
+	tests/script/cmd-semi-01.err \
+	tests/script/cmd-semi-01.out \
+	tests/script/cmd-semi-01.status \
+	tests/script/cmd-semi-02.args \
+	tests/script/cmd-semi-02.err \
+	tests/script/cmd-semi-02.out \
+	tests/script/cmd-semi-02.status \
+	tests/script/cmd-semi-03.args \
+	tests/script/cmd-semi-03.err \
+	tests/script/cmd-semi-03.out \
+	tests/script/cmd-semi-03.status \
 	tests/script/cmd-signal-01.err \
 	tests/script/cmd-signal-01.out \
 	tests/script/cmd-signal-01.status \
