@@ -458,8 +458,10 @@ static bool whatis_one(Str *s, const char *name, int flags, bool *denied)
 		show_var(s, name, v);
 		found = true;
 	}
+	/* -s looks for functions that are signal handlers (not sigexit) */
+	bool fns = (flags & W_F) || ((flags & W_S) && sig_by_name(name) != 0);
 	Node *fn;
-	if ((flags & W_F) && (fn = fn_get(name)) != NULL) {
+	if (fns && (fn = fn_get(name)) != NULL) {
 		show_fn(s, name, fn);
 		return true;
 	}
@@ -527,7 +529,7 @@ static void b_whatis(List *args)
 		}
 		whatis_all(&s, flags ? flags : W_V | W_F);
 	}
-	if (flags == 0 || flags == W_S)
+	if (flags == 0)
 		flags |= W_B | W_F | W_P | W_V;
 	for (; args != NULL; args = args->n) {
 		bool denied;

@@ -118,6 +118,7 @@ SCRIPT_TESTS = \
 	tests/script/builtin-whatis-11.rc \
 	tests/script/builtin-whatis-12.rc \
 	tests/script/builtin-whatis-23.rc \
+	tests/script/builtin-whatis-30.rc \
 	tests/script/cmd-andor-01.rc \
 	tests/script/cmd-andor-02.rc \
 	tests/script/cmd-andor-03.rc \
@@ -952,6 +953,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/builtin-whatis-23.err \
 	tests/script/builtin-whatis-23.out \
 	tests/script/builtin-whatis-23.status \
+	tests/script/builtin-whatis-30.err \
+	tests/script/builtin-whatis-30.out \
+	tests/script/builtin-whatis-30.status \
 	tests/script/cmd-andor-01.err \
 	tests/script/cmd-andor-01.out \
 	tests/script/cmd-andor-01.status \
