@@ -162,6 +162,38 @@ static void not_found(const char *name)
 	status_set(1 << 8);
 }
 
+/* A name used as it is that names no file, or one that cannot run, is
+ * reported before the command's redirections are expanded, as 1.7.4 does:
+ * "./nosuch >()" says No such file or directory. */
+static bool cannot_run(const char *name)
+{
+	struct stat st;
+	int e = 0;
+	if (!direct_name(name))
+		return false;
+	if (stat(name, &st) != 0)
+		e = errno;
+	else if (!S_ISREG(st.st_mode) || !(st.st_mode & 0111))
+		e = EACCES;
+	if (e == 0)
+		return false;
+	uerror("rc: %s: %s", name, strerror(e));
+	status_set(1 << 8);
+	return true;
+}
+
+/* The file to run, or NULL when it is not found or cannot run (reported,
+ * $status 1): checked before the redirections are expanded. */
+static char *command_path(const char *name)
+{
+	char *path = path_search(name);
+	if (path == NULL) {
+		not_found(name);
+		return NULL;
+	}
+	return cannot_run(path) ? NULL : path;
+}
+
 /* Replace this process with the command (in a child, or for exec). */
 NORETURN void exec_child(List *args)
 {
@@ -210,11 +242,9 @@ static pid_t spawn_one(const char *path, char **argv, const Plan *p, int *err)
 
 static void spawn(List *args, Node *items)
 {
-	char *path = path_search(args->w);
-	if (path == NULL) {
-		not_found(args->w);
+	char *path = command_path(args->w);
+	if (path == NULL)
 		return;
-	}
 	Plan *p = NULL;
 	if (items != NULL && (p = redir_plan(items)) == NULL) {
 		status_set(1 << 8);
@@ -285,6 +315,11 @@ static void in_shell(Builtin *b, Node *fn, List *args, Node *items)
 static void do_exec(List *args, Node *items)
 {
 	int depth = fd_depth();
+	/* (1.7.4 runs builtins and functions after exec: those are left to
+	 * exec_child as before) */
+	if (args != NULL && strcmp(args->w, "builtin") != 0 && fn_get(args->w) == NULL &&
+	    builtin_get(args->w) == NULL && command_path(args->w) == NULL)
+		rc_exit(1);
 	if (!redir_in_shell(items)) {
 		if (args != NULL)
 			in_child = true;
@@ -337,10 +372,8 @@ bool run_simple(Node *items, bool parent)
 	else if (parent)
 		spawn(args, items);
 	else {
-		if (path_search(args->w) == NULL) {
-			not_found(args->w);
+		if (command_path(args->w) == NULL)
 			rc_exit(1);
-		}
 		redir_in_child(items);
 		exec_child(args);
 	}

@@ -249,6 +249,8 @@ SCRIPT_TESTS = \
 	tests/script/eval-status-01.rc \
 	tests/script/eval-syntax-01.rc \
 	tests/script/eval-words-01.rc \
+	tests/script/exec-check-01.rc \
+	tests/script/exec-check-02.rc \
 	tests/script/exec-noshebang-01.rc \
 	tests/script/exec-noshebang-02.rc \
 	tests/script/exec-noshebang-03.rc \
@@ -1364,6 +1366,12 @@ SCRIPT_TEST_FILES = \
 	tests/script/eval-words-01.err \
 	tests/script/eval-words-01.out \
 	tests/script/eval-words-01.status \
+	tests/script/exec-check-01.err \
+	tests/script/exec-check-01.out \
+	tests/script/exec-check-01.status \
+	tests/script/exec-check-02.err \
+	tests/script/exec-check-02.out \
+	tests/script/exec-check-02.status \
 	tests/script/exec-noshebang-01.err \
 	tests/script/exec-noshebang-01.out \
 	tests/script/exec-noshebang-01.status \
