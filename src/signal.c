@@ -196,11 +196,21 @@ bool sig_exit_handler(void)
  * the binding table (a copy-on-write fault per fork). */
 static void (*volatile exit_now)(int) = _exit;
 
+#ifdef RC_COVERAGE
+/* A gcov build (tests/difftest/coverage) writes its counts before leaving:
+ * _exit skips the exit handlers that would. */
+void __gcov_dump(void);
+#define coverage_dump() __gcov_dump()
+#else
+#define coverage_dump() ((void) 0)
+#endif
+
 /* Leave the shell: fn sigexit first, unless this is a forked child. */
 NORETURN void rc_exit(int code)
 {
 	if (!in_child && sig_exit_handler())
 		code = status_exit_code();
+	coverage_dump();
 	exit_now(code & 0xff);
 	_exit(code & 0xff);
 }
