@@ -342,7 +342,9 @@ def presignature(kind, ours, ref):
 def blur(line):
     line = re.sub(r'[0-9]+', '#', line)
     line = re.sub(r"`[^']*'", '`W\'', line)
-    return line[:80]
+    line = re.sub(r' near .*', ' near', line)
+    line = re.sub(r"'[^']*'", "'Q'", line)
+    return line[:60]
 
 
 def signature(desc):
