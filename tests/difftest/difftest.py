@@ -74,7 +74,12 @@ class Runner:
         except FileNotFoundError:
             pass
         except OSError:
-            subprocess.run(['chmod', '-R', 'u+rwx', d], stderr=subprocess.DEVNULL)
+            for root, dirs, _ in os.walk(d):
+                for name in dirs:   # a program may have made one unreadable
+                    try:
+                        os.chmod(os.path.join(root, name), 0o700)
+                    except OSError:
+                        pass
             shutil.rmtree(d, ignore_errors=True)
         os.mkdir(d)
         link = os.path.join(work, 'bin', 'rc')
@@ -94,12 +99,18 @@ class Runner:
         stdin_path = script if prog.stdin_text() is not None else '/dev/null'
         outp, errp = os.path.join(work, 'out'), os.path.join(work, 'err')
         with open(stdin_path, 'rb') as fin, open(outp, 'wb') as fout, open(errp, 'wb') as ferr:
-            try:
-                p = subprocess.Popen(['rc'] + argv, executable=shell, cwd=d, env=env,
-                                     stdin=fin, stdout=fout, stderr=ferr,
-                                     start_new_session=True, close_fds=True)
-            except OSError as e:
-                return Result(b'', str(e).encode(), 'spawn-failed')
+            for attempt in range(10):
+                try:
+                    p = subprocess.Popen(['rc'] + argv, executable=shell, cwd=d, env=env,
+                                         stdin=fin, stdout=fout, stderr=ferr,
+                                         start_new_session=True, close_fds=True)
+                    break
+                except BlockingIOError:     # out of processes: wait a little
+                    time.sleep(1 + attempt)
+                except OSError as e:
+                    return Result(b'', str(e).encode(), 'spawn-failed')
+            else:
+                return Result(b'', b'could not fork', 'spawn-failed')
             timeout = False
             try:
                 status = p.wait(timeout=TIMEOUT)
