@@ -252,7 +252,10 @@ void redir_plan_done(Plan *p)
 }
 
 /* <{cmd} and >{cmd}: a pipe to a child, named as /dev/fd/N; the shell's
- * end is closed and the child reaped when the command is done. */
+ * end is closed when the command is done.  The shell does not wait for
+ * the child (which may never end by itself: >{cat >/dev/null} reading a
+ * program that writes forever); as in rc 1.7.4 it joins $apids, and is
+ * reaped by wait or along with a later child. */
 typedef struct { int fd; pid_t pid; } Nmpipe;
 static Nmpipe *nmpipes;
 static int nnmpipes;
@@ -285,6 +288,6 @@ void nmpipe_reap(void)
 	for (int i = 0; i < nnmpipes; i++)
 		close(nmpipes[i].fd);
 	for (int i = 0; i < nnmpipes; i++)
-		child_wait(nmpipes[i].pid);
+		child_set_async(nmpipes[i].pid);
 	nnmpipes = 0;
 }
