@@ -6,6 +6,8 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -181,10 +183,8 @@ static bool fill_fd(Input *i)
 	}
 	for (;;) {
 		ssize_t n = read(i->fd, i->buf, i->cap);
-		if (n < 0 && errno == EINTR) {
-			sig_check();
-			continue;
-		}
+		if (n < 0 && errno == EINTR)
+			continue;	/* handlers wait for the command: see await_command */
 		if (n <= 0)
 			return false;
 		i->len = n;
@@ -264,6 +264,37 @@ static void skip_line(void)
 	in->line_start = in->prompt;
 }
 
+/* Before a command is read from a file or pipe that has nothing more
+ * buffered: wait until there is input, running the handlers of the
+ * signals that arrive meanwhile.  Shell code never runs while a command
+ * is being read (a handler's eval or . would take over the lexer), so a
+ * handler that arrives in the middle of one runs once it is read, before
+ * it runs.  All signals are blocked but while ppoll sleeps, so none slips
+ * in between the look at the pending ones and the sleep. */
+static void await_command(void)
+{
+	Input *i = in;
+	if (i->fd < 0 || i->tty || i->eof || i->nungot > 0 || i->pos < i->len)
+		return;
+	struct pollfd p = { .fd = i->fd, .events = POLLIN };
+	if (poll(&p, 1, 0) != 0)
+		return;		/* ready (a file always is), or an error read will meet */
+	sigset_t all, old;
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
+	for (;;) {
+		if (sig_pending) {
+			sigprocmask(SIG_SETMASK, &old, NULL);
+			sig_check();
+			sigprocmask(SIG_BLOCK, &all, NULL);
+			continue;
+		}
+		if (ppoll(&p, 1, NULL, &old) >= 0 || errno != EINTR)
+			break;
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
 /* Parse and run each command of the current input until it ends.
  * Errors are not caught here. */
 static void run_all(void)
@@ -272,6 +303,7 @@ static void run_all(void)
 		Mark m = nmark();
 		bool eof;
 		want_prompt1 = true;
+		await_command();
 		Node *n = parse_command(&eof);
 		/* a command cut off by the end of input: runtime errors give
 		 * the line before, as the reference's count does */
