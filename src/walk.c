@@ -99,14 +99,18 @@ static void local(Node *n, bool parent)
 	var_pop_local();
 }
 
+/* cmd &: as in rc 1.7.4, the job gets a process group of its own, so
+ * that a ^C or ^\\ typed at the terminal does not reach it, and it
+ * ignores the terminal's stop signals.  An interactive shell prints its
+ * process id. */
 static void async(Node *n)
 {
 	pid_t pid = rc_fork();
 	if (pid == 0) {
-		if (interactive) {
-			signal(SIGINT, SIG_IGN);
-			signal(SIGQUIT, SIG_IGN);
-		}
+		setpgid(0, 0);
+		signal(SIGTTOU, SIG_IGN);
+		signal(SIGTTIN, SIG_IGN);
+		signal(SIGTSTP, SIG_IGN);
 		int fd = open("/dev/null", O_RDONLY);
 		if (fd > 0) {
 			dup2(fd, 0);
@@ -115,6 +119,8 @@ static void async(Node *n)
 		walk_in_child(n->k[0]);
 	}
 	child_set_async(pid);
+	if (interactive)
+		fprint(2, "%d\n", (int) pid);
 	var_set("apid", mklist(nfmt("%d", (int) pid), NULL, NULL));
 	status_set(0);
 }
