@@ -204,23 +204,19 @@ static void b_umask(List *args)
 	status_set(0);
 }
 
-static void wait_one(pid_t pid, int *w)
-{
-	*w = child_wait(pid);
-	status_report(pid, *w, true);
-}
-
-/* wait: for every child, or for each pid named (an extension: 1.7.4 takes one). */
+/* wait: for every child, or for each pid named (an extension: 1.7.4 takes
+ * one).  A signal the shell handles ends it with status 1, as in rc 1.7.4;
+ * its handler (or the interrupt) comes next. */
 static void b_wait(List *args)
 {
 	if (args->n == NULL) {
 		pid_t pid;
 		int w, last = 0;
-		while ((w = child_wait_any(&pid)) != -1) {
+		while ((w = child_wait_any(&pid)) >= 0) {
 			status_report(pid, w, true);
 			last = w;
 		}
-		status_set(last);
+		status_set(w == WAIT_SIGNAL ? 1 << 8 : last);
 		return;
 	}
 	int n = list_len(args->n), i = 0;
@@ -237,8 +233,13 @@ static void b_wait(List *args)
 		pids[i++] = p;
 	}
 	int *w = nalloc(n * sizeof *w);
-	for (i = 0; i < n; i++)
-		wait_one(pids[i], &w[i]);
+	for (i = 0; i < n; i++) {
+		if (!child_wait_for(pids[i], &w[i])) {
+			status_set(1 << 8);
+			return;
+		}
+		status_report(pids[i], w[i], true);
+	}
 	status_set_list(w, n);
 }
 

@@ -308,6 +308,8 @@ const int *status_raw(void);
 /* wait.c: children. */
 void child_add(pid_t pid, bool async);
 int child_wait(pid_t pid);
+bool child_wait_for(pid_t pid, int *wstat);
+enum { WAIT_NONE = -1, WAIT_SIGNAL = -2 };
 int child_wait_any(pid_t *pid);
 bool child_is(pid_t pid);
 void child_reset(void);
@@ -316,10 +318,12 @@ List *child_async_list(void);
 
 /* signal.c */
 extern volatile sig_atomic_t sig_pending;
-extern volatile sig_atomic_t interrupted;
 void signals_init(void);
 void sig_check(void);
 void sig_after_child(int wstat);
+bool sig_ends_wait(void);
+bool sig_interrupted(void);
+void sig_wake_on_child(bool on);
 void sig_prompt_interrupt(void);
 void sig_set_handler(int sig, Node *body);
 void sig_block_all(sigset_t *saved);

@@ -52,7 +52,12 @@ static int open_target(Node *r, List *t)
 		[rFrom] = O_RDONLY, [rCreate] = O_WRONLY | O_CREAT | O_TRUNC,
 		[rAppend] = O_WRONLY | O_CREAT | O_APPEND,
 	};
-	int fd = open(t->w, flags[r->kind] | O_CLOEXEC, 0666);
+	/* A handled signal does not make it fail (opening a fifo can wait
+	 * long); its handler runs after the command.  ^C abandons it. */
+	int fd;
+	while ((fd = open(t->w, flags[r->kind] | O_CLOEXEC, 0666)) < 0 && errno == EINTR)
+		if (sig_interrupted())
+			return -1;
 	if (fd < 0)
 		uerror("rc: %s: %s", t->w, strerror(errno));
 	return fd;

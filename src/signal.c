@@ -1,6 +1,17 @@
 /* signal.c: the shell's own signal handling, and functions named after
- * signals.  A non-interactive shell sets up nothing until a script defines
- * a handler, so start-up costs no system calls here. */
+ * signals.
+ *
+ * At start-up, as rc 1.7.4 does: SIGINT is caught (an interactive shell
+ * always, a script unless it was ignored on entry); SIGQUIT is caught and
+ * does nothing (unless -d; in a script, unless it was ignored on entry);
+ * an interactive shell also catches SIGTERM (unless -d), doing nothing.
+ * Catching rather than ignoring lets the shell survive them while the
+ * programs it starts, exec included, get the default.  Beyond rc 1.7.4:
+ * SIGXFSZ is caught too, so that a write past ulimit -f fails with EFBIG
+ * (write error) instead of killing the shell (rc 1.7.4 runs every
+ * redirected builtin in a child); an interactive shell catches SIGWINCH for
+ * the line editor; SIGCHLD ignored on entry is set back to the default, or
+ * the shell could not learn its children's statuses. */
 #include "rc.h"
 #include "../lineedit/le.h"
 
@@ -9,66 +20,79 @@
 #include <unistd.h>
 
 volatile sig_atomic_t sig_pending;
-volatile sig_atomic_t interrupted;
 static volatile sig_atomic_t caught[NSIG];
 
-/* What the shell itself did to each signal: 0 default, or one of these. */
-enum { S_DEFAULT, S_CAUGHT, S_IGNORED_BY_USER, S_IGNORED_BY_SHELL };
-static unsigned char state[NSIG];
-static bool any_set;		/* has the shell changed any disposition? */
+/* Each signal's disposition in the shell (state), and the shell's own one
+ * (own), which deleting its function (fn sigX) restores. */
+enum { S_DEFAULT, S_CAUGHT, S_IGNORED };
+static unsigned char state[NSIG], own[NSIG];
 
 static void on_signal(int sig)
 {
 	caught[sig] = 1;
 	sig_pending = 1;
-	if (sig == SIGINT)
-		interrupted = 1;
 	if (sig == SIGINT || sig == SIGWINCH)
 		le_on_signal(sig);
+}
+
+static void handler(struct sigaction *sa, int how)
+{
+	memset(sa, 0, sizeof *sa);
+	sigemptyset(&sa->sa_mask);
+	sa->sa_handler = how == S_CAUGHT ? on_signal : how == S_DEFAULT ? SIG_DFL : SIG_IGN;
+	/* No SA_RESTART: a caught signal must interrupt a blocking read or
+	 * wait so that its handler can run promptly. */
 }
 
 static void set(int sig, int how)
 {
 	struct sigaction sa;
-	memset(&sa, 0, sizeof sa);
-	sigemptyset(&sa.sa_mask);
-	sa.sa_handler = how == S_CAUGHT ? on_signal : how == S_DEFAULT ? SIG_DFL : SIG_IGN;
-	/* No SA_RESTART: a caught signal must interrupt a blocking read or
-	 * wait so that its handler can run promptly. */
+	handler(&sa, how);
 	sigaction(sig, &sa, NULL);
 	state[sig] = how;
-	any_set = true;
 }
 
-/* Interactive shells survive SIGINT and ignore SIGQUIT and SIGTERM (unless -d). */
+/* Catch sig for the shell itself; unless_ignored: leave it ignored if it
+ * was ignored on entry (and then it stays so in children too). */
+static void take(int sig, bool unless_ignored)
+{
+	struct sigaction sa, old;
+	handler(&sa, S_CAUGHT);
+	sigaction(sig, &sa, &old);
+	if (unless_ignored && old.sa_handler == SIG_IGN) {
+		sigaction(sig, &old, NULL);
+		state[sig] = S_IGNORED;
+		return;
+	}
+	state[sig] = own[sig] = S_CAUGHT;
+}
+
 void signals_init(void)
 {
-	if (!interactive)
-		return;
-	set(SIGINT, S_CAUGHT);
-	set(SIGWINCH, S_CAUGHT);
+	take(SIGINT, !interactive);
 	if (!flag_d) {
-		set(SIGQUIT, S_IGNORED_BY_SHELL);
-		set(SIGTERM, S_IGNORED_BY_SHELL);
+		take(SIGQUIT, !interactive);
+		if (interactive)
+			take(SIGTERM, false);
 	}
+	take(SIGXFSZ, true);
+	if (interactive)
+		take(SIGWINCH, false);
+	signal(SIGCHLD, SIG_DFL);
 }
 
-/* fn sigX {body}: catch it; an empty body ignores it; no body restores it. */
+/* fn sigX {body}: catch it; an empty body ignores it; no body restores
+ * the shell's own disposition. */
 void sig_set_handler(int sig, Node *body)
 {
 	if (sig == SIGKILL || sig == SIGSTOP)
 		return;
-	if (body == NULL) {
-		if (interactive && (sig == SIGINT || sig == SIGWINCH))
-			set(sig, S_CAUGHT);
-		else if (interactive && !flag_d && (sig == SIGQUIT || sig == SIGTERM))
-			set(sig, S_IGNORED_BY_SHELL);
-		else
-			set(sig, S_DEFAULT);
-		return;
-	}
-	bool empty = body->type == nBrace && body->k[0] == NULL;
-	set(sig, empty ? S_IGNORED_BY_USER : S_CAUGHT);
+	if (body == NULL)
+		set(sig, own[sig]);
+	else if (body->type == nBrace && body->k[0] == NULL)
+		set(sig, S_IGNORED);
+	else
+		set(sig, S_CAUGHT);
 }
 
 /* Around vfork: no handler may run in the child while it shares our memory. */
@@ -79,57 +103,56 @@ void sig_block_all(sigset_t *saved)
 	sigprocmask(SIG_BLOCK, &all, saved);
 }
 
-/* In the vforked child (system calls only): signals the shell catches or
- * ignores for itself go back to default, then the mask is restored.  The
- * child has its own copy of the dispositions, so the shell keeps its own. */
+/* In the vforked child (system calls only): caught signals go back to the
+ * default before the mask is restored, so that none runs a handler in the
+ * shell's memory before execve (which would reset them anyway); ignored
+ * ones stay ignored.  The child has its own copy of the dispositions, so
+ * the shell keeps its own. */
 void sig_vforked_child(const sigset_t *saved)
 {
-	if (any_set) {
-		struct sigaction dfl;
-		memset(&dfl, 0, sizeof dfl);
-		dfl.sa_handler = SIG_DFL;
-		for (int sig = 1; sig < NSIG; sig++)
-			if (state[sig] == S_CAUGHT || state[sig] == S_IGNORED_BY_SHELL)
-				sigaction(sig, &dfl, NULL);
-	}
+	struct sigaction dfl;
+	memset(&dfl, 0, sizeof dfl);
+	dfl.sa_handler = SIG_DFL;
+	for (int sig = 1; sig < NSIG; sig++)
+		if (state[sig] == S_CAUGHT)
+			sigaction(sig, &dfl, NULL);
 	sigprocmask(SIG_SETMASK, saved, NULL);
 }
 
-/* In a forked child: handlers reset; the user's ignores are inherited.
+/* In a forked child: handlers reset; ignored signals stay ignored.
+ * SIGXFSZ stays caught: the child still runs shell code, whose own
+ * writes must fail rather than kill it (exec resets it for a program).
  * Nothing is written that need not be: each page written after fork is
  * a copy-on-write fault. */
 void sig_child_reset(void)
 {
-	if (!any_set && !sig_pending)
-		return;
 	for (int sig = 1; sig < NSIG; sig++) {
 		if (state[sig] == S_CAUGHT) {
 			fn_forget(signame(sig));	/* the handler goes with the catching */
+			if (sig != SIGXFSZ)
+				set(sig, S_DEFAULT);
 		}
-		if (state[sig] == S_CAUGHT || state[sig] == S_IGNORED_BY_SHELL)
-			set(sig, S_DEFAULT);
 		if (caught[sig])
 			caught[sig] = 0;
 	}
-	sig_pending = 0;
-	interrupted = 0;
+	if (sig_pending)
+		sig_pending = 0;
 }
 
-/* After a foreground child: an interactive shell abandons the line for a
- * ^C only if the child died of it too (kill -INT of the shell alone, or a
- * child that handled the ^C itself, is not an interrupt of the line). */
+/* After a foreground child.  A ^C the shell caught while the child ran
+ * (or just before it started) stops the line whatever became of the child,
+ * as in rc 1.7.4: forgetting it when the child exited normally lost the ^C
+ * that came between two commands of a loop.  Only the newline is left out
+ * when the child exited normally: a program that handles ^C itself (ed,
+ * less) has left the cursor where the prompt belongs. */
+static bool quiet_interrupt;
+
 void sig_after_child(int wstat)
 {
-	if (!interactive || !caught[SIGINT] || fn_get("sigint") != NULL)
-		return;
-	if (WIFSIGNALED(wstat) && WTERMSIG(wstat) == SIGINT)
-		return;
-	caught[SIGINT] = 0;
-	interrupted = 0;
+	if (caught[SIGINT] && !WIFSIGNALED(wstat))
+		quiet_interrupt = true;
 }
 
-/* Run the handlers for signals that arrived.  An interactive shell with no
- * sigint function abandons the current command. */
 /* A handler runs between two commands of the script: the $status it
  * leaves is not the one of the command the signal interrupted. */
 static void run_handler(int sig, Node *fn)
@@ -141,6 +164,46 @@ static void run_handler(int sig, Node *fn)
 	status_set_list(saved, n);
 }
 
+/* Does a signal that arrived end the wait builtin?  Any the shell
+ * handles, as in rc 1.7.4, but for those it catches for itself alone
+ * beyond rc 1.7.4 (a resize, a file too large) when they have no function. */
+bool sig_ends_wait(void)
+{
+	if (!sig_pending)
+		return false;
+	for (int sig = 1; sig < NSIG; sig++)
+		if (caught[sig] && ((sig != SIGWINCH && sig != SIGXFSZ) || fn_get(signame(sig)) != NULL))
+			return true;
+	return false;
+}
+
+/* Is an interrupt (^C with no sigint function) waiting to be acted on? */
+bool sig_interrupted(void)
+{
+	return caught[SIGINT] && fn_get("sigint") == NULL;
+}
+
+static void woken(int sig)
+{
+	(void) sig;
+}
+
+/* While the wait builtin sleeps, SIGCHLD is caught so that a child's end
+ * wakes it; otherwise it keeps its default (never trapped by the user). */
+void sig_wake_on_child(bool on)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = on ? woken : SIG_DFL;
+	sa.sa_flags = SA_NOCLDSTOP;
+	sigaction(SIGCHLD, &sa, NULL);
+}
+
+/* Run the handlers for signals that arrived.  SIGINT with no sigint
+ * function abandons the current command: an interactive shell goes back
+ * to its prompt, a script ends with status 1.  The signals the shell
+ * catches for itself alone do nothing more. */
 void sig_check(void)
 {
 	if (!sig_pending)
@@ -150,16 +213,13 @@ void sig_check(void)
 		if (!caught[sig])
 			continue;
 		caught[sig] = 0;
-		if (sig == SIGWINCH)
-			continue;
 		Node *fn = fn_get(signame(sig));
-		if (fn != NULL) {
-			if (sig == SIGINT)
-				interrupted = 0;
+		if (fn != NULL)
 			run_handler(sig, fn);
-		} else if (sig == SIGINT) {
-			interrupted = 0;
-			writeall(2, "\n", 1);
+		else if (sig == SIGINT) {
+			if (interactive && !quiet_interrupt)
+				writeall(2, "\n", 1);
+			quiet_interrupt = false;
 			rc_raise(eInterrupt);
 		}
 	}
@@ -171,7 +231,7 @@ void sig_check(void)
 void sig_prompt_interrupt(void)
 {
 	caught[SIGINT] = 0;
-	interrupted = 0;
+	quiet_interrupt = false;
 	Node *fn = fn_get("sigint");
 	if (fn != NULL)
 		fn_call("sigint", fn, NULL);

@@ -2,6 +2,7 @@
 #include "rc.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
 
@@ -45,23 +46,52 @@ bool child_is(pid_t pid)
 	return find(pid) >= 0;
 }
 
-/* Reap one child, blocking; record its status.  -1 when there are none. */
-static pid_t reap(bool block)
+/* Reap one child and record its status: its pid, 0 if none has ended
+ * (WNOHANG), -1 if there are none.  A blocking wait goes on through
+ * signals: the handlers run once the status is recorded (as in rc 1.7.4,
+ * a command is not cut short by a handled signal). */
+static pid_t reap(int flags)
 {
 	int wstat;
-	for (;;) {
-		pid_t pid = waitpid(-1, &wstat, block ? 0 : WNOHANG);
-		if (pid < 0 && errno == EINTR)
-			continue;	/* handlers run after the status is recorded */
-		if (pid <= 0)
-			return -1;
+	pid_t pid;
+	do
+		pid = waitpid(-1, &wstat, flags);
+	while (pid < 0 && errno == EINTR);
+	if (pid > 0) {
 		int i = find(pid);
 		if (i >= 0) {
 			children[i].done = true;
 			children[i].wstat = wstat;
 		}
-		return pid;
 	}
+	return pid;
+}
+
+/* For the wait builtin: as reap, blocking, but a signal that ends wait
+ * (sig_ends_wait) makes it return WAIT_INTERRUPTED.  Signals are blocked
+ * except while it sleeps in sigsuspend, so none can slip in between the
+ * look at the pending signals and the sleep; SIGCHLD wakes it. */
+#define WAIT_INTERRUPTED (-2)
+
+static pid_t reap_or_signal(void)
+{
+	sigset_t all, old, sleeping;
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
+	sig_wake_on_child(true);
+	sleeping = old;
+	sigdelset(&sleeping, SIGCHLD);
+	pid_t pid;
+	while ((pid = reap(WNOHANG)) == 0) {
+		if (sig_ends_wait()) {
+			pid = WAIT_INTERRUPTED;
+			break;
+		}
+		sigsuspend(&sleeping);
+	}
+	sig_wake_on_child(false);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	return pid;
 }
 
 /* Wait for one child and return its wait status. */
@@ -69,7 +99,7 @@ int child_wait(pid_t pid)
 {
 	int i;
 	while ((i = find(pid)) >= 0 && !children[i].done)
-		if (reap(true) < 0)
+		if (reap(0) < 0)
 			break;
 	if (i < 0)
 		return 0;
@@ -79,7 +109,29 @@ int child_wait(pid_t pid)
 	return w;
 }
 
-/* Wait for any asynchronous child; its pid in *pid.  -1 if none is left. */
+/* The wait builtin, for one child: true with its wait status in *w, or
+ * false if a signal ended the wait first. */
+bool child_wait_for(pid_t pid, int *w)
+{
+	int i;
+	while ((i = find(pid)) >= 0 && !children[i].done) {
+		pid_t got = reap_or_signal();
+		if (got == WAIT_INTERRUPTED)
+			return false;
+		if (got < 0)
+			break;
+	}
+	*w = 0;
+	if (i >= 0) {
+		*w = children[i].wstat;
+		forget(i);
+	}
+	return true;
+}
+
+/* The wait builtin, for any asynchronous child; its pid in *pid.
+ * Returns its wait status, WAIT_NONE if none is left, or WAIT_SIGNAL if
+ * a signal ended the wait. */
 int child_wait_any(pid_t *pid)
 {
 	for (;;) {
@@ -93,8 +145,13 @@ int child_wait_any(pid_t *pid)
 		bool any = false;
 		for (int i = 0; i < nchildren; i++)
 			any |= children[i].async;
-		if (!any || reap(true) < 0)
-			return -1;
+		if (!any)
+			return WAIT_NONE;
+		pid_t got = reap_or_signal();
+		if (got == WAIT_INTERRUPTED)
+			return WAIT_SIGNAL;
+		if (got < 0)
+			return WAIT_NONE;
 	}
 }
 

@@ -126,6 +126,7 @@ SCRIPT_TESTS = \
 	tests/script/cmd-bang-01.rc \
 	tests/script/cmd-bg-01.rc \
 	tests/script/cmd-bg-02.rc \
+	tests/script/cmd-bg-pid-01.rc \
 	tests/script/cmd-cdpath-01.rc \
 	tests/script/cmd-cdpath-03.rc \
 	tests/script/cmd-empty-01.rc \
@@ -505,6 +506,7 @@ SCRIPT_TESTS = \
 	tests/script/nmpipe-in-01.rc \
 	tests/script/nmpipe-multi-01.rc \
 	tests/script/nmpipe-nest-01.rc \
+	tests/script/nmpipe-nowait-01.rc \
 	tests/script/nmpipe-out-01.rc \
 	tests/script/nmpipe-status-01.rc \
 	tests/script/nmpipe-word-01.rc \
@@ -551,16 +553,21 @@ SCRIPT_TESTS = \
 	tests/script/sig-int-01.rc \
 	tests/script/sig-interactive-01.rc \
 	tests/script/sig-interactive-02.rc \
+	tests/script/sig-quit-01.rc \
+	tests/script/sig-read-01.rc \
 	tests/script/sig-restore-01.rc \
 	tests/script/sig-restore-02.rc \
+	tests/script/sig-startup-01.rc \
 	tests/script/sig-status-01.rc \
 	tests/script/sig-status-02.rc \
 	tests/script/sig-status-03.rc \
 	tests/script/sig-subshell-01.rc \
 	tests/script/sig-subshell-02.rc \
+	tests/script/sig-wait-01.rc \
 	tests/script/sig-whatis-01.rc \
 	tests/script/sig-whatis-02.rc \
 	tests/script/sig-whatis-03.rc \
+	tests/script/sig-xfsz-01.rc \
 	tests/script/special-0-01.rc \
 	tests/script/special-apids-01.rc \
 	tests/script/special-history-01.rc \
@@ -980,6 +987,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/cmd-bg-02.out \
 	tests/script/cmd-bg-02.status \
 	tests/script/cmd-bg-02.stdin \
+	tests/script/cmd-bg-pid-01.err \
+	tests/script/cmd-bg-pid-01.out \
+	tests/script/cmd-bg-pid-01.status \
 	tests/script/cmd-cdpath-01.err \
 	tests/script/cmd-cdpath-01.out \
 	tests/script/cmd-cdpath-01.status \
@@ -2198,6 +2208,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/nmpipe-nest-01.err \
 	tests/script/nmpipe-nest-01.out \
 	tests/script/nmpipe-nest-01.status \
+	tests/script/nmpipe-nowait-01.err \
+	tests/script/nmpipe-nowait-01.out \
+	tests/script/nmpipe-nowait-01.status \
 	tests/script/nmpipe-out-01.err \
 	tests/script/nmpipe-out-01.out \
 	tests/script/nmpipe-out-01.status \
@@ -2341,12 +2354,21 @@ SCRIPT_TEST_FILES = \
 	tests/script/sig-interactive-02.out \
 	tests/script/sig-interactive-02.status \
 	tests/script/sig-interactive-02.stdin \
+	tests/script/sig-quit-01.err \
+	tests/script/sig-quit-01.out \
+	tests/script/sig-quit-01.status \
+	tests/script/sig-read-01.err \
+	tests/script/sig-read-01.out \
+	tests/script/sig-read-01.status \
 	tests/script/sig-restore-01.err \
 	tests/script/sig-restore-01.out \
 	tests/script/sig-restore-01.status \
 	tests/script/sig-restore-02.err \
 	tests/script/sig-restore-02.out \
 	tests/script/sig-restore-02.status \
+	tests/script/sig-startup-01.err \
+	tests/script/sig-startup-01.out \
+	tests/script/sig-startup-01.status \
 	tests/script/sig-status-01.err \
 	tests/script/sig-status-01.out \
 	tests/script/sig-status-01.status \
@@ -2362,6 +2384,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/sig-subshell-02.err \
 	tests/script/sig-subshell-02.out \
 	tests/script/sig-subshell-02.status \
+	tests/script/sig-wait-01.err \
+	tests/script/sig-wait-01.out \
+	tests/script/sig-wait-01.status \
 	tests/script/sig-whatis-01.err \
 	tests/script/sig-whatis-01.out \
 	tests/script/sig-whatis-01.status \
@@ -2371,6 +2396,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/sig-whatis-03.err \
 	tests/script/sig-whatis-03.out \
 	tests/script/sig-whatis-03.status \
+	tests/script/sig-xfsz-01.err \
+	tests/script/sig-xfsz-01.out \
+	tests/script/sig-xfsz-01.status \
 	tests/script/special-0-01.err \
 	tests/script/special-0-01.out \
 	tests/script/special-0-01.status \
