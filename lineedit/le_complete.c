@@ -10,9 +10,9 @@
 
 #include "le.h"
 #include "le_impl.h"
+#include "quote.h"
 
 #define CMDSEP "`@|&(){;"	/* a word after one of these is a command */
-#define SPECIAL " \t\n@~!\\*?[#=^$&|;<>{}()`'"	/* what rc's printer quotes */
 
 struct vec {
 	char **v;
@@ -60,22 +60,14 @@ concat(const char *a, size_t alen, const char *b)
 	return s;
 }
 
+/* The printer's rule (src/quote.c), so completion and whatis agree. */
 char *
 le_quote(const char *s, int force)
 {
-	char *q, *p;
+	char *q = malloc(QUOTE_ROOM(strlen(s)));
 
-	if (!force && *s != '\0' && strpbrk(s, SPECIAL) == NULL)
-		return strdup(s);
-	q = p = malloc(2 * strlen(s) + 3);
-	if (q == NULL)
-		return NULL;
-	*p++ = '\'';
-	for (; *s != '\0'; s++)
-		if ((*p++ = *s) == '\'')
-			*p++ = '\'';
-	*p++ = '\'';
-	*p = '\0';
+	if (q != NULL)
+		quote_into(q, s, force);
 	return q;
 }
 
@@ -125,7 +117,7 @@ static int
 isname(const char *s)
 {
 	for (; *s != '\0'; s++)
-		if (!isalnum((unsigned char)*s) && *s != '_' && *s != '*')
+		if (!is_varchar((unsigned char)*s))
 			return 0;
 	return 1;
 }

@@ -17,7 +17,8 @@ endif
 check_PROGRAMS += tests/ptydrive tests/le-demo
 tests_ptydrive_SOURCES = tests/ptydrive.c
 tests_ptydrive_LDADD = $(PTY_LIBS)
-tests_le_demo_SOURCES = tests/le-demo.c $(LINEEDIT_SOURCES)
+# le_complete.c quotes with the core's rule, in src/quote.c (librc.a for src/rc).
+tests_le_demo_SOURCES = tests/le-demo.c $(LINEEDIT_SOURCES) src/quote.c
 tests_le_demo_LDADD = $(EDIT_LIBS)
 
 # TAP scripts, run by tap-driver.sh (configure.ac has AC_REQUIRE_AUX_FILE for it).

@@ -30,12 +30,6 @@ bool heredoc_waiting(void)
 	return npending > 0;
 }
 
-static bool is_varchar(int c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-		(c >= '0' && c <= '9') || c == '_' || c == '*';
-}
-
 static Node *append(Node *acc, Node *n)
 {
 	return acc == NULL ? n : mk(nConcat, acc, n, NULL);

@@ -39,12 +39,6 @@ static bool is_special(int c)
 	return c == EOF || strchr(" \t\n#;&|^$`'{}()<>=", c) != NULL || c == '\0';
 }
 
-static bool is_varchar(int c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-		(c >= '0' && c <= '9') || c == '_' || c == '*';
-}
-
 void lex_reset(void)
 {
 	after_dollar = after_varname = false;

@@ -31,34 +31,22 @@ void str_adds(Str *s, const char *p)
 	str_add(s, p, strlen(p));
 }
 
-/* Characters that make a word need quotes to be read back as itself. */
-bool needs_quote(const char *w)
+/* rc's quoting rule is quote.c's, shared with completion. */
+static void str_quote_if(Str *s, const char *w, bool always)
 {
-	if (*w == '\0')
-		return true;
-	for (const unsigned char *p = (const unsigned char *) w; *p; p++)
-		if (*p < ' ' || *p == 0x7f || strchr(" #;&|^$=`'{}()<>*?[~!@\\", *p))
-			return true;
-	return false;
+	char *q = ealloc(QUOTE_ROOM(strlen(w)));
+	str_add(s, q, quote_into(q, w, always));
+	free(q);
 }
 
 void str_quote(Str *s, const char *w)
 {
-	if (needs_quote(w))
-		str_quote_always(s, w);
-	else
-		str_adds(s, w);
+	str_quote_if(s, w, false);
 }
 
 void str_quote_always(Str *s, const char *w)
 {
-	str_addc(s, '\'');
-	for (; *w; w++) {
-		if (*w == '\'')
-			str_addc(s, '\'');
-		str_addc(s, *w);
-	}
-	str_addc(s, '\'');
+	str_quote_if(s, w, true);
 }
 
 static void addnum(Str *s, unsigned long long v, int base, bool neg)

@@ -3,6 +3,7 @@
 #define RC_H
 
 #include "config.h"
+#include "quote.h"
 
 #include <stdarg.h>
 #include <stdbool.h>
@@ -133,7 +134,6 @@ void str_fmt(Str *s, const char *fmt, ...) PRINTFLIKE(2, 3);
 int writeall(int fd, const char *p, size_t n);
 int fprint(int fd, const char *fmt, ...) PRINTFLIKE(2, 3);
 char *nfmt(const char *fmt, ...) PRINTFLIKE(1, 2);
-bool needs_quote(const char *w);
 
 /* lex.c */
 enum {

@@ -12,6 +12,7 @@
 
 #include "le.h"
 #include "le_impl.h"
+#include "quote.h"
 #include "suites.h"
 
 static char dir[] = "/tmp/check_complete.XXXXXX";
@@ -158,6 +159,8 @@ START_TEST(test_quote)
 	const char *cases[][2] = {
 		{ "plain", "plain" }, { "a b", "'a b'" }, { "it's", "'it''s'" },
 		{ "", "''" }, { "a*b", "'a*b'" }, { "a%b", "a%b" }, { "a=b", "'a=b'" },
+		/* control characters too, as the printer (whatis) quotes them */
+		{ "a\001b", "'a\001b'" }, { "a\177", "'a\177'" }, { "a~b", "'a~b'" },
 	};
 	size_t i;
 	char *q;
@@ -165,6 +168,13 @@ START_TEST(test_quote)
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		q = le_quote(cases[i][0], 0);
 		ck_assert_str_eq(q, cases[i][1]);
+		free(q);
+	}
+	for (i = 1; i < 256; i++) {	/* one rule: the printer's (src/quote.c) */
+		char w[] = { 'a', (char)i, '\0' };
+
+		q = le_quote(w, 0);
+		ck_assert_int_eq(q[0] == '\'', needs_quote(w));
 		free(q);
 	}
 	q = le_quote("plain", 1);

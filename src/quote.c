@@ -1,0 +1,42 @@
+/* quote.c: rc's variable-name characters and its quoting rule, one copy for
+ * the lexer, the printer and completion (see quote.h). */
+#include "config.h"
+#include "quote.h"
+
+#include <string.h>
+
+bool is_varchar(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		(c >= '0' && c <= '9') || c == '_' || c == '*';
+}
+
+/* Control characters are quoted too, so that a printed word shows them. */
+bool needs_quote(const char *w)
+{
+	if (*w == '\0')
+		return true;
+	for (const unsigned char *p = (const unsigned char *) w; *p; p++)
+		if (*p < ' ' || *p == 0x7f || strchr(" #;&|^$=`'{}()<>*?[~!@\\", *p))
+			return true;
+	return false;
+}
+
+size_t quote_into(char *out, const char *w, bool always)
+{
+	char *p = out;
+	if (!always && !needs_quote(w)) {
+		size_t n = strlen(w);
+		memcpy(out, w, n + 1);
+		return n;
+	}
+	*p++ = '\'';
+	for (; *w; w++) {
+		if (*w == '\'')
+			*p++ = '\'';
+		*p++ = *w;
+	}
+	*p++ = '\'';
+	*p = '\0';
+	return p - out;
+}

@@ -1,0 +1,23 @@
+/* quote.h: rc's lexical rules that both the core and lineedit/ need: which
+ * bytes make up a variable name, and how a word is quoted to be read back.
+ * Depends on nothing, so lineedit/ can use it without the rest of the core. */
+#ifndef QUOTE_H
+#define QUOTE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* A byte of a variable name after $ (letters, digits, _ and *). */
+bool is_varchar(int c);
+
+/* Whether w must be quoted to be read back as itself. */
+bool needs_quote(const char *w);
+
+/* The room quote_into() needs for a word of len bytes, with the NUL. */
+#define QUOTE_ROOM(len) (2 * (len) + 3)
+
+/* Write w into out as rc reads it back: in quotes (a quote doubled) when
+ * always is true or w needs them, else as it is.  Returns the length. */
+size_t quote_into(char *out, const char *w, bool always);
+
+#endif
