@@ -9,13 +9,17 @@
 /* readline's generator contract: return a malloc'd match per call, NULL when done. */
 typedef char *le_generator(const char *text, int state);
 
-/* Names the shell offers for completion: LE_COMMANDS lists builtins,
- * functions and executables on $path; LE_VARIABLES lists variable names
- * (without the `$').  Duplicates are fine; the lister calls each() once
- * per name and must not keep the pointer. */
-enum le_kind { LE_COMMANDS, LE_VARIABLES };
+/* Names the shell offers for completion, one call of each() per name:
+ *   LE_COMMANDS   builtins, functions and executables on $path
+ *   LE_VARIABLES  variable names (without the `$')
+ *   LE_FUNCTIONS  function names
+ *   LE_VALUE      the words of the value of the variable named var
+ * var is NULL except for LE_VALUE.  Duplicates are fine; each() must not
+ * keep the pointer. */
+enum le_kind { LE_COMMANDS, LE_VARIABLES, LE_FUNCTIONS, LE_VALUE };
 typedef void le_name_fn(const char *name, void *ctx);
-typedef void le_lister(enum le_kind kind, le_name_fn *each, void *ctx);
+typedef void le_lister(enum le_kind kind, const char *var, le_name_fn *each,
+	void *ctx);
 
 /* Try to start an editor for fd 0.  Call only when the shell is interactive
  * and fd 0 is a terminal.  Returns 1 if an editor is active, 0 if the plain

@@ -1,31 +1,63 @@
-/* le_complete.c: completion in rc's terms: commands, $variables and file names, rc-quoted. */
+/* le_complete.c: completion in rc's terms.  A small lexer finds the word
+ * being completed and what it is for (a command, an argument of cd, fn or
+ * whatis, a redirection's file, a variable, a path through a variable); the
+ * shell lists the names; the results are rc-quoted with the printer's rule. */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
 #endif
-#include <ctype.h>
 #include <dirent.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "le.h"
 #include "le_impl.h"
 #include "quote.h"
 
-#define CMDSEP "`@|&(){;"	/* a word after one of these is a command */
 
 struct vec {
 	char **v;
 	size_t n, cap;
 };
 
+/* What a word is for, which decides what completes it. */
+enum role {
+	R_CMD,		/* a command name */
+	R_ARG,		/* an argument of the command in struct context */
+	R_TARGET,	/* a redirection's file */
+	R_VALUE,	/* the value in an assignment (x=value cmd) */
+	R_FNNAME,	/* a name after fn */
+	R_IF,		/* after if or while: `(' opens a command, so does not */
+	R_HEAD,		/* after for or switch: `(' opens words */
+	R_NONE		/* nothing to offer (a here document's end marker) */
+};
+
 /* The word being completed, as the shell will read it. */
 struct word {
 	int start;	/* where it begins in the line */
 	int quoted;	/* it has a quote in it */
-	int command;	/* it is in command position */
 	int var;	/* it begins with an unquoted `$' */
+	enum role role;
 	char *text;	/* its value, quotes removed, `$' excluded */
+};
+
+/* The command whose arguments are being typed, when that matters. */
+struct context {
+	char cmd[8];	/* "cd", "fn", "whatis"; longer names are cut to "" */
+};
+
+/* The lexer's state while scan() reads the line. */
+struct scanner {
+	struct word *w;
+	struct context *cx;
+	size_t n;		/* length of w->text so far */
+	int inword, inquote;
+	enum role next;		/* the role of a word that starts now */
+	enum role after_target;	/* the role to go back to after a redirection's file */
+	enum role parens[32];	/* for each open `(', the role after its `)' */
+	int depth;
 };
 
 static void
@@ -71,47 +103,251 @@ le_quote(const char *s, int force)
 	return q;
 }
 
-/* Read line[0..end) as rc's lexer would, far enough to find the last word.
- * Returns 0 if there is nothing to complete (inside a comment). */
-static int
-scan(const char *line, int end, struct word *w)
+/* Start a word at line[i] unless one is being read (x$y, a'b' go on). */
+static struct word *
+begin_word(struct scanner *sc, int i)
 {
-	int i, n = 0, inquote = 0, inword = 0;
-	char prev = 0, c;
+	if (!sc->inword) {
+		sc->inword = 1;
+		sc->n = 0;
+		sc->w->start = i;
+		sc->w->quoted = sc->w->var = 0;
+		sc->w->role = sc->next;
+	}
+	return sc->w;
+}
 
+/* A fragment of the same word starts at line[i]: after `^' or at `$'. */
+static void
+new_fragment(struct scanner *sc, int i)
+{
+	sc->n = 0;
+	sc->w->start = i;
+	sc->w->quoted = sc->w->var = 0;
+}
+
+static int
+is(const struct word *w, const char *keyword)
+{
+	return !w->quoted && !w->var && strcmp(w->text, keyword) == 0;
+}
+
+/* The role of the word after w. */
+static enum role
+role_after(struct scanner *sc, struct word *w)
+{
+	switch (w->role) {
+	case R_CMD:
+		if (is(w, "builtin") || is(w, "exec") || is(w, "!"))
+			return R_CMD;
+		if (is(w, "if") || is(w, "while"))
+			return R_IF;
+		if (is(w, "for") || is(w, "switch"))
+			return R_HEAD;
+		if (strlen(w->text) >= sizeof sc->cx->cmd || w->quoted || w->var)
+			sc->cx->cmd[0] = '\0';
+		else
+			strcpy(sc->cx->cmd, w->text);
+		return is(w, "fn") ? R_FNNAME : R_ARG;
+	case R_IF:
+		return is(w, "not") ? R_CMD : R_ARG;
+	case R_TARGET:
+	case R_NONE:
+		return sc->after_target;
+	case R_VALUE:
+		return R_CMD;
+	case R_FNNAME:
+		return R_FNNAME;
+	default:
+		return R_ARG;
+	}
+}
+
+static void
+end_word(struct scanner *sc)
+{
+	sc->w->text[sc->n] = '\0';
+	sc->inword = 0;
+	sc->next = role_after(sc, sc->w);
+}
+
+/* A quote inside quotes: '' is one quote, a single one ends them. */
+static void
+quoted_char(struct scanner *sc, const char *line, int end, int *i)
+{
+	if (line[*i] != '\'')
+		sc->w->text[sc->n++] = line[*i];
+	else if (*i + 1 < end && line[*i + 1] == '\'')
+		sc->w->text[sc->n++] = line[++*i];
+	else
+		sc->inquote = 0;
+}
+
+/* `$', `$#', `$^' or `$"': a variable fragment whose text keeps the sigil. */
+static void
+dollar(struct scanner *sc, const char *line, int end, int *i)
+{
+	begin_word(sc, *i);
+	new_fragment(sc, *i);
+	sc->w->var = 1;
+	if (*i + 1 < end && strchr("#^\"", line[*i + 1]) != NULL)
+		sc->w->text[sc->n++] = line[++*i];
+}
+
+static void
+caret(struct scanner *sc, int i)
+{
+	if (sc->inword)
+		new_fragment(sc, i + 1);
+}
+
+/* Skip a [n] or [n=m] after a redirection or `|' at line[*i + 1].
+ * Returns 1 if it has a `=' (no file follows), 0 if not, -1 if the line
+ * ends inside it. */
+static int
+brackets(const char *line, int end, int *i)
+{
+	int j, dup = 0;
+
+	if (*i + 1 >= end || line[*i + 1] != '[')
+		return 0;
+	for (j = *i + 2; j < end && line[j] != ']'; j++)
+		dup |= line[j] == '=';
+	if (j == end)
+		return -1;
+	*i = j;
+	return dup;
+}
+
+/* <, >, >>, <<, <{, >{, with [n] or [n=m]: what the next word is for. */
+static int
+redirection(struct scanner *sc, const char *line, int end, int *i)
+{
+	char c = line[*i];
+	int heredoc = 0, dup;
+
+	if (*i + 1 < end && line[*i + 1] == c) {
+		heredoc = c == '<';
+		++*i;
+	}
+	if (*i + 1 < end && line[*i + 1] == '{') {
+		++*i;
+		sc->next = R_CMD;
+		return 1;
+	}
+	if ((dup = brackets(line, end, i)) != 0)
+		return dup > 0;
+	if (sc->next != R_TARGET && sc->next != R_NONE)
+		sc->after_target = sc->next;
+	sc->next = heredoc ? R_NONE : R_TARGET;
+	return 1;
+}
+
+static void
+open_paren(struct scanner *sc)
+{
+	enum role inside = sc->next == R_IF ? R_CMD : R_ARG, after;
+
+	after = sc->next == R_IF || sc->next == R_HEAD || sc->next == R_VALUE
+		? R_CMD : R_ARG;
+	if (sc->depth < (int)(sizeof sc->parens / sizeof sc->parens[0]))
+		sc->parens[sc->depth] = after;
+	sc->depth++;
+	sc->next = inside;
+}
+
+static void
+close_paren(struct scanner *sc)
+{
+	if (sc->depth > 0 && --sc->depth < (int)(sizeof sc->parens / sizeof sc->parens[0]))
+		sc->next = sc->parens[sc->depth];
+	else
+		sc->next = R_ARG;
+}
+
+/* One of LE_WORD_BREAKS outside a word: what the next word is for.
+ * Returns 0 if the line ends where nothing can be completed. */
+static int
+punctuation(struct scanner *sc, const char *line, int end, int *i, int ended)
+{
+	switch (line[*i]) {
+	case ' ':
+	case '\t':
+		return 1;
+	case '<':
+	case '>':
+		return redirection(sc, line, end, i);
+	case '(':
+		open_paren(sc);
+		return 1;
+	case ')':
+		close_paren(sc);
+		return 1;
+	case '}':
+		sc->next = R_ARG;
+		return 1;
+	case '=':	/* x=value: only right after a command-position word */
+		if (ended && sc->w->role == R_CMD)
+			sc->next = R_VALUE;
+		return 1;
+	case '|':
+		if (brackets(line, end, i) < 0)
+			return 0;
+		break;
+	}
+	sc->next = R_CMD;	/* ; & | newline ` @ { */
+	return 1;
+}
+
+/* Read line[0..end) as rc's lexer would, far enough to know the last word
+ * and what it is for.  Returns 0 if there is nothing to complete (inside a
+ * comment or a redirection's [n=m]). */
+static int
+scan(const char *line, int end, struct word *w, struct context *cx)
+{
+	struct scanner sc;
+	int i, ended;
+	char c;
+
+	memset(&sc, 0, sizeof sc);
 	memset(w, 0, sizeof *w);
+	memset(cx, 0, sizeof *cx);
+	sc.w = w;
+	sc.cx = cx;
 	if ((w->text = malloc((size_t)end + 1)) == NULL)
 		return 0;
 	for (i = 0; i < end; i++) {
 		c = line[i];
-		if (inquote) {
-			if (c != '\'')
-				w->text[n++] = c;
-			else if (i + 1 < end && line[i + 1] == '\'')
-				w->text[n++] = line[++i];
-			else
-				inquote = 0;
-		} else if (c == '\'') {
-			inquote = w->quoted = inword = 1;
-		} else if (c == '#' && !inword && !w->var) {
+		if (sc.inquote)
+			quoted_char(&sc, line, end, &i);
+		else if (c == '#')	/* $# is read by dollar() */
 			return 0;
-		} else if (c == '$' || strchr(LE_WORD_BREAKS, c) != NULL) {
-			if (inword)
-				prev = 'a';
-			if (c != '$' && !isspace((unsigned char)c))
-				prev = c;
-			n = inword = w->quoted = 0;
-			w->var = c == '$';
-			w->start = w->var ? i : i + 1;
-		} else {
-			w->text[n++] = c;
-			inword = 1;
-		}
+		else if (c == '\'')
+			begin_word(&sc, i)->quoted = sc.inquote = 1;
+		else if (c == '$')
+			dollar(&sc, line, end, &i);
+		else if (c == '^')
+			caret(&sc, i);
+		else if (strchr(LE_WORD_BREAKS, c) != NULL) {
+			if ((ended = sc.inword))
+				end_word(&sc);
+			if (!punctuation(&sc, line, end, &i, ended))
+				return 0;
+		} else
+			begin_word(&sc, i)->text[sc.n++] = c;
 	}
-	w->text[n] = '\0';
-	w->command = prev == 0 || strchr(CMDSEP, prev) != NULL;
+	begin_word(&sc, end);
+	w->text[sc.n] = '\0';
 	return 1;
 }
+
+/* Collects names into a vector, those that begin with prefix. */
+struct collect {
+	struct vec *out;
+	const char *prefix;
+	const char *sigil;	/* put before each name: "" or "$", "$#", "$^", "$\"" */
+	int names_only;		/* drop names that are not plain variable names */
+};
 
 static int
 isname(const char *s)
@@ -121,14 +357,6 @@ isname(const char *s)
 			return 0;
 	return 1;
 }
-
-/* Collects the lister's names that begin with prefix. */
-struct collect {
-	struct vec *out;
-	const char *prefix;
-	const char *sigil;	/* put before each name: "" or "$", "$#", "$\"" */
-	int names_only;		/* drop names that are not plain variable names */
-};
 
 static void
 collect_name(const char *name, void *ctx)
@@ -143,66 +371,215 @@ collect_name(const char *name, void *ctx)
 }
 
 static void
-list_files(struct vec *out, const char *text)
+names(struct vec *out, le_lister *lister, enum le_kind kind,
+	const char *prefix, const char *sigil)
 {
-	const char *slash = strrchr(text, '/'), *base;
-	size_t dirlen = slash != NULL ? (size_t)(slash - text) + 1 : 0;
-	char *dir = concat(text, dirlen, ""), *path;
-	struct dirent *e;
+	struct collect c;
+
+	c.out = out;
+	c.prefix = prefix;
+	c.sigil = sigil;
+	c.names_only = kind == LE_VARIABLES;
+	if (lister != NULL)
+		lister(kind, NULL, collect_name, &c);
+}
+
+/* The words of a variable's value. */
+static void
+collect_word(const char *word, void *ctx)
+{
+	push(ctx, strdup(word));
+}
+
+static void
+value(struct vec *out, le_lister *lister, const char *name)
+{
+	if (lister != NULL)
+		lister(LE_VALUE, name, collect_word, out);
+}
+
+static void
+free_vec(struct vec *v)
+{
+	size_t i;
+
+	for (i = 0; i < v->n; i++)
+		free(v->v[i]);
+	free(v->v);
+}
+
+enum filter { F_ALL, F_DIRS, F_COMMANDS };
+
+/* Whether a directory entry found as path is offered. */
+static int
+wanted(const char *path, enum filter filter, int *isdir)
+{
 	struct stat st;
+
+	*isdir = stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+	if (filter == F_ALL || *isdir)
+		return 1;
+	return filter == F_COMMANDS && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
+}
+
+/* Whether name in a directory matches base, the last part of the word.
+ * Dot files only for a word starting with a dot; `..' for `.' and `..'. */
+static int
+matches(const char *name, const char *base)
+{
+	if (strcmp(name, ".") == 0)
+		return 0;
+	if (strcmp(name, "..") == 0)
+		return strcmp(base, ".") == 0 || strcmp(base, "..") == 0;
+	if (name[0] == '.' && base[0] != '.')
+		return 0;
+	return strncmp(name, base, strlen(base)) == 0;
+}
+
+/* The files whose path begins with look, each offered as look[shown..]
+ * with its own name (and a `/' for a directory). */
+static void
+list_files(struct vec *out, const char *look, size_t shown, enum filter filter)
+{
+	const char *slash = strrchr(look, '/');
+	size_t dirlen = slash != NULL ? (size_t)(slash - look) + 1 : 0;
+	char *dir = concat(look, dirlen, ""), *path;
+	struct dirent *e;
+	int isdir;
 	DIR *d;
 
-	base = text + dirlen;
 	if (dir == NULL || (d = opendir(dirlen > 0 ? dir : ".")) == NULL) {
 		free(dir);
 		return;
 	}
 	while ((e = readdir(d)) != NULL) {
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		if (e->d_name[0] == '.' && base[0] != '.')
-			continue;
-		if (strncmp(e->d_name, base, strlen(base)) != 0)
+		if (!matches(e->d_name, look + dirlen))
 			continue;
 		if ((path = concat(dir, dirlen, e->d_name)) == NULL)
 			continue;
-		if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-			char *p = concat(path, strlen(path), "/");
-			free(path);
-			path = p;
-		}
-		push(out, path);
+		if (wanted(path, filter, &isdir))
+			push(out, concat(path + shown, strlen(path + shown),
+				isdir ? "/" : ""));
+		free(path);
 	}
 	closedir(d);
 	free(dir);
 }
 
-/* Candidates as the shell would see them, before quoting. */
+/* The directories under dir (an element of $cdpath) that text names. */
 static void
-candidates(struct vec *out, struct word *w, le_lister *lister)
+under_cdpath(struct vec *out, const char *dir, const char *text)
 {
-	struct collect c;
-	char sigil[3] = "$";
+	size_t len = strlen(dir);
+	char *look;
 
-	c.out = out;
-	c.prefix = w->text;
-	c.sigil = "";
-	c.names_only = 0;
-	if (w->var) {
-		if (lister == NULL || w->quoted)
-			return;
-		if (w->text[0] == '#' || w->text[0] == '"') {
-			sigil[1] = w->text[0];
-			c.prefix++;
+	if (len == 0 || strcmp(dir, ".") == 0)
+		return;		/* the current directory, done already */
+	if ((look = malloc(len + strlen(text) + 2)) == NULL)
+		return;
+	snprintf(look, len + strlen(text) + 2, "%s%s%s", dir,
+		dir[len - 1] == '/' ? "" : "/", text);
+	list_files(out, look, strlen(look) - strlen(text), F_DIRS);
+	free(look);
+}
+
+/* cd: directories, here and (for a relative name) under each of $cdpath. */
+static void
+cd_dirs(struct vec *out, const char *text, le_lister *lister)
+{
+	struct vec cdpath = { NULL, 0, 0 };
+	size_t i;
+
+	list_files(out, text, 0, F_DIRS);
+	if (text[0] == '/' || strncmp(text, "./", 2) == 0 || strncmp(text, "../", 3) == 0)
+		return;
+	value(&cdpath, lister, "cdpath");
+	for (i = 0; i < cdpath.n; i++)
+		under_cdpath(out, cdpath.v[i], text);
+	free_vec(&cdpath);
+}
+
+static size_t
+name_length(const char *s)
+{
+	size_t n = 0;
+
+	while (is_varchar((unsigned char)s[n]))
+		n++;
+	return n;
+}
+
+/* $name/rest: the files under the variable's value (one word) that
+ * value/rest names, offered with $name as typed and the rest quoted. */
+static void
+through_variable(struct vec *out, const struct word *w, le_lister *lister,
+	enum filter filter)
+{
+	struct vec val = { NULL, 0, 0 }, found = { NULL, 0, 0 };
+	size_t i, len = name_length(w->text);
+	char *head = malloc(len + 2), *look = NULL, *q;
+
+	if (head == NULL)
+		return;
+	head[0] = '$';
+	memcpy(head + 1, w->text, len);
+	head[len + 1] = '\0';
+	value(&val, lister, head + 1);
+	if (val.n == 1 && (look = concat(val.v[0], strlen(val.v[0]), w->text + len)) != NULL)
+		list_files(&found, look, strlen(val.v[0]), filter);
+	for (i = 0; i < found.n; i++)
+		if ((q = le_quote(found.v[i], w->quoted)) != NULL) {
+			push(out, concat(head, len + 1, q));
+			free(q);
 		}
-		c.sigil = sigil;
-		c.names_only = 1;
-		lister(LE_VARIABLES, collect_name, &c);
-	} else if (w->command && lister != NULL && strchr(w->text, '/') == NULL) {
-		lister(LE_COMMANDS, collect_name, &c);
-	} else {
-		list_files(out, w->text);
-	}
+	free(look);
+	free(head);
+	free_vec(&val);
+	free_vec(&found);
+}
+
+/* After $, $#, $^ or $": variable names, or files through the variable. */
+static void
+variable(struct vec *out, const struct word *w, le_lister *lister,
+	enum filter filter)
+{
+	char sigil[3] = "$";
+	const char *name = w->text;
+
+	if (*name != '\0' && strchr("#^\"", *name) != NULL)
+		sigil[1] = *name++;
+	if (name[name_length(name)] == '\0' && !w->quoted)
+		names(out, lister, LE_VARIABLES, name, sigil);
+	else if (sigil[1] == '\0' && name_length(name) > 0)
+		through_variable(out, w, lister, filter);
+}
+
+/* Candidates as the shell would see them, before quoting (a variable's
+ * come quoted: only their tail is). */
+static void
+candidates(struct vec *out, struct word *w, struct context *cx,
+	le_lister *lister)
+{
+	int path = strchr(w->text, '/') != NULL, cd = strcmp(cx->cmd, "cd") == 0;
+	enum filter filter = F_ALL;
+
+	if (w->role == R_CMD)
+		filter = F_COMMANDS;
+	else if (w->role == R_ARG && cd)
+		filter = F_DIRS;
+	if (w->var)
+		variable(out, w, lister, filter);
+	else if (w->role == R_CMD && !path)
+		names(out, lister, LE_COMMANDS, w->text, "");
+	else if (w->role == R_FNNAME)
+		names(out, lister, LE_FUNCTIONS, w->text, "");
+	else if (w->role == R_ARG && cd)
+		cd_dirs(out, w->text, lister);
+	else if (w->role == R_ARG && strcmp(cx->cmd, "whatis") == 0 && !path) {
+		names(out, lister, LE_COMMANDS, w->text, "");
+		names(out, lister, LE_VARIABLES, w->text, "");
+	} else if (w->role != R_NONE && w->role != R_IF)
+		list_files(out, w->text, 0, filter);
 }
 
 static int
@@ -238,17 +615,16 @@ le_complete(const char *line, int start, int end, le_lister *lister,
 {
 	struct vec cand = { NULL, 0, 0 }, out = { NULL, 0, 0 };
 	struct word w;
+	struct context cx;
 	size_t i, j, len;
 
 	*append = ' ';
-	if (scan(line, end, &w))
-		candidates(&cand, &w, lister);
-	free(w.text);
+	if (scan(line, end, &w, &cx))
+		candidates(&cand, &w, &cx, lister);
 	if (cand.n > 0)
 		replacements(&out, &cand, &w, line, start);
-	for (i = 0; i < cand.n; i++)
-		free(cand.v[i]);
-	free(cand.v);
+	free(w.text);
+	free_vec(&cand);
 	if (out.n == 0) {
 		free(out.v);
 		return NULL;

@@ -405,8 +405,13 @@ static void each_builtin(const char *name, void *ctx)
 	l->each(name, l->ctx);
 }
 
-static void list_names(enum le_kind kind, le_name_fn *each, void *ctx)
+static void list_names(enum le_kind kind, const char *var, le_name_fn *each, void *ctx)
 {
+	if (kind == LE_VALUE) {
+		for (List *p = var_get(var); p != NULL; p = p->n)
+			each(p->w, ctx);
+		return;
+	}
 	Lister l = { each, ctx };
 	int n;
 	Sym **syms = sym_all(&n);
@@ -415,7 +420,7 @@ static void list_names(enum le_kind kind, le_name_fn *each, void *ctx)
 		if (kind == LE_VARIABLES ? var_get(name) != NULL : fn_get(name) != NULL)
 			each(name, ctx);
 	}
-	if (kind == LE_VARIABLES)
+	if (kind != LE_COMMANDS)
 		return;
 	builtin_each(each_builtin, &l);
 	for (List *p = var_get("path"); p != NULL; p = p->n) {

@@ -22,7 +22,7 @@ static const char *const commands[] = {
 };
 
 static void
-demo_lister(enum le_kind kind, le_name_fn *each, void *ctx)
+demo_lister(enum le_kind kind, const char *var, le_name_fn *each, void *ctx)
 {
 	const char *const *c;
 	char **e, name[256];
@@ -33,6 +33,13 @@ demo_lister(enum le_kind kind, le_name_fn *each, void *ctx)
 			each(*c, ctx);
 		return;
 	}
+	if (kind == LE_VALUE) {	/* from the environment, one word */
+		if (getenv(var) != NULL)
+			each(getenv(var), ctx);
+		return;
+	}
+	if (kind == LE_FUNCTIONS)
+		return;
 	for (e = environ; *e != NULL; e++) {
 		n = strcspn(*e, "=");
 		if (n < sizeof name) {
