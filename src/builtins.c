@@ -352,10 +352,8 @@ static void b_flag(List *args)
 	status_set_bool(value);
 }
 
-/* read name: one line of standard input, without its newline.  A file is
- * read a block at a time and the offset put back just after the line; a
- * pipe or terminal is read a byte at a time so nothing is taken that the
- * next command should see. */
+/* read name: one line of standard input, without its newline, taking
+ * nothing after it (see read.c). */
 static void b_read(List *args)
 {
 	if (args->n == NULL || args->n->n != NULL) {
@@ -364,28 +362,7 @@ static void b_read(List *args)
 		return;
 	}
 	Str line = { 0 };
-	bool got = false, nl = false;
-	off_t start = lseek(0, 0, SEEK_CUR);
-	char buf[4096];
-	while (!nl) {
-		size_t want = start >= 0 ? sizeof buf : 1;
-		ssize_t k = read(0, buf, want);
-		if (k < 0 && errno == EINTR) {
-			sig_check();
-			continue;
-		}
-		if (k <= 0)
-			break;
-		got = true;
-		char *e = memchr(buf, '\n', k);
-		size_t take = e ? (size_t) (e - buf) : (size_t) k;
-		str_add(&line, buf, take);
-		if (e != NULL) {
-			nl = true;
-			if (start >= 0)
-				lseek(0, start + line.len + 1, SEEK_SET);
-		}
-	}
+	bool got = read_line(0, &line) > 0;
 	const char *name = args->n->w;
 	var_set(name, got ? mklist(nstrndup(line.buf ? line.buf : "", line.len), NULL, NULL) : NULL);
 	free(line.buf);

@@ -22,6 +22,7 @@ static void became_child(void)
 	in_child = true;
 	sig_child_reset();
 	child_reset();
+	read_child_reset();
 	le_disable();
 }
 

@@ -42,27 +42,40 @@ static List *nodes_copy(const List *l)
 	return head;
 }
 
-static List *subscript(List *val, Node *subs)
+/* $x(subs): each word in O(1) when x has a symbol (see value.c). */
+static List *subscript(Node *name, Node *subs)
 {
+	Sym *sym = var_name_sym(name);
+	List *val = sym != NULL ? NULL : var_get(one_name(name));
+	size_t len = sym != NULL ? 0 : (size_t) list_len(val);
 	List *head = NULL, **tail = &head;
-	int len = list_len(val);
 	for (List *s = glom(subs); s != NULL; s = s->n) {
 		char *end;
 		errno = 0;
 		long i = strtol(s->w, &end, 10);
-		if (*s->w == '\0' || *end != '\0' || errno != 0 || i < 0)
+		if (*s->w == '\0' || *end != '\0' || errno != 0 || i <= 0)
 			rc_error("bad subscript");
-		if (i == 0)
-			rc_error("bad subscript");
-		if (i > len)
-			continue;
-		List *v = val;
-		while (--i > 0)
-			v = v->n;
-		*tail = mklist(v->w, NULL, NULL);
-		tail = &(*tail)->n;
+		char *w = NULL;
+		if (sym != NULL)
+			w = var_word(sym, i);
+		else if ((size_t) i <= len) {
+			List *v = val;
+			while (--i > 0)
+				v = v->n;
+			w = nstrdup(v->w);
+		}
+		if (w != NULL) {
+			*tail = mklist(w, NULL, NULL);
+			tail = &(*tail)->n;
+		}
 	}
 	return head;
+}
+
+static size_t count(Node *name)
+{
+	Sym *s = var_name_sym(name);
+	return s != NULL ? var_count(s) : (size_t) list_len(var_get(one_name(name)));
 }
 
 static char *concat_mask(const List *a, const List *b, size_t la, size_t lb)
@@ -191,6 +204,13 @@ static char *all_meta(const char *w)
 	return m;
 }
 
+/* The separators of `{} (NULL: $ifs) or ``(seps){}. */
+static List *backquote_seps(Node *n)
+{
+	List *seps = n->k[1] != NULL ? glom(n->k[1]) : NULL;
+	return n->k[1] != NULL ? (seps ? seps : mklist("", NULL, NULL)) : NULL;
+}
+
 List *glom_noglob(Node *n)
 {
 	if (n == NULL)
@@ -204,9 +224,9 @@ List *glom_noglob(Node *n)
 	case nVar:
 		return nodes_copy(value_of(n->k[0]));
 	case nVarsub:
-		return subscript(value_of(n->k[0]), n->k[1]);
+		return subscript(n->k[0], n->k[1]);
 	case nCount:
-		return mklist(nfmt("%d", list_len(value_of(n->k[0]))), NULL, NULL);
+		return mklist(nfmt("%lu", (unsigned long) count(n->k[0])), NULL, NULL);
 	case nFlat: {
 		List *v = value_of(n->k[0]);
 		return v != NULL ? mklist(list_flat(v, " "), NULL, NULL) : NULL;
@@ -222,10 +242,8 @@ List *glom_noglob(Node *n)
 		}
 		return head;
 	}
-	case nBackq: {
-		List *seps = n->k[1] != NULL ? glom(n->k[1]) : NULL;
-		return backquote(n->k[0], n->k[1] != NULL ? (seps ? seps : mklist("", NULL, NULL)) : NULL);
-	}
+	case nBackq:
+		return backquote(n->k[0], backquote_seps(n));
 	case nNmpipe:
 		return mklist(nmpipe(n), NULL, NULL);
 	default:
@@ -242,8 +260,9 @@ List *glom(Node *n)
 	return l;
 }
 
-/* `{cmd}: run cmd with its output to a pipe and split what it writes. */
-List *backquote(Node *body, List *seps)
+/* `{cmd}: run cmd with its output to a pipe; its words as a value whose
+ * text is the output itself. */
+static Value *backquote_value(Node *body, List *seps)
 {
 	int p[2];
 	if (pipe(p) < 0)
@@ -278,11 +297,65 @@ List *backquote(Node *body, List *seps)
 		List *ifs = var_get("ifs");
 		sep = ifs != NULL ? list_flat(ifs, "") : "";
 	}
-	List *l;
-	if (*sep == '\0')
-		l = s.len > 0 ? mklist(nstrndup(s.buf, s.len), NULL, NULL) : NULL;
-	else
-		l = split_words(s.buf ? s.buf : "", s.len, sep);
-	free(s.buf);
-	return l;
+	if (s.buf == NULL)
+		return NULL;
+	return value_split(s.buf, s.len, sep);
+}
+
+static void value_drop(void *v)
+{
+	value_unref(v);
+}
+
+List *backquote(Node *body, List *seps)
+{
+	Value *v = backquote_value(body, seps);
+	if (v != NULL)
+		nhold(value_drop, v);
+	return value_list(v);
+}
+
+/* The symbol of a node that is $name, or NULL. */
+static Sym *var_of(Node *n)
+{
+	return n != NULL && n->type == nVar ? var_name_sym(n->k[0]) : NULL;
+}
+
+/* s=val for the values that need not be built as a list first (see
+ * value.c): s=$t shares t's value, s=($s words) and s=(words $s) grow
+ * s's in place, s=`{cmd} keeps the command's output.  False if val is
+ * none of these. */
+bool glom_assign(Sym *s, Node *val)
+{
+	if (val->type == nList && val->k[0] != NULL && val->k[1] == NULL)
+		val = val->k[0];	/* (word) */
+	Sym *from = var_of(val);
+	if (from != NULL) {
+		var_share_sym(s, from);
+		return true;
+	}
+	if (val->type == nBackq) {
+		List *seps = backquote_seps(val);
+		var_adopt_sym(s, backquote_value(val->k[0], seps));
+		return true;
+	}
+	if (val->type != nList || val->k[0] == NULL)
+		return false;
+	if (var_of(val->k[0]) == s) {
+		var_add_sym(s, glom(val->k[1]), false);
+		return true;
+	}
+	Node *last = val;
+	while (last->k[1] != NULL)
+		last = last->k[1];
+	if (var_of(last->k[0]) != s)
+		return false;
+	List *head = NULL, **tail = &head;
+	for (Node *p = val; p != last; p = p->k[1]) {
+		*tail = glom(p->k[0]);
+		while (*tail != NULL)
+			tail = &(*tail)->n;
+	}
+	var_add_sym(s, head, true);
+	return true;
 }

@@ -183,10 +183,23 @@ char *list_flat(const List *l, const char *sep);
 List *list_reverse(List *l);
 List *split_words(const char *s, size_t n, const char *seps);
 
+/* value.c: variables' values, shared and grown in place (see there). */
+typedef struct Value Value;
+List *value_list(const Value *v);
+size_t value_count(const Value *v);
+char *value_word(const Value *v, size_t i);
+Value *value_ref(Value *v);
+void value_unref(Value *v);
+Value *value_new(const List *l);
+Value *value_set(Value *old, const List *l);
+Value *value_add(Value *v, const List *l, bool front);
+Value *value_split(char *buf, size_t len, const char *seps);
+
 /* glom.c: word expressions to lists. */
 List *glom(Node *n);
 List *glom_noglob(Node *n);
 List *backquote(Node *body, List *ifs);
+bool glom_assign(Sym *s, Node *val);
 
 /* glob.c, match.c */
 List *glob_list(List *l);
@@ -198,7 +211,8 @@ bool has_meta(const char *w, const char *m);
 struct Sym {
 	Sym *next;
 	char *name;
-	List *val;	/* one heap block */
+	List *val;	/* the value as a list: v's words, or borrowed */
+	Value *v;	/* the value when it is the symbol's own */
 	Node *fn;	/* function body, one heap block */
 	char *fndef;	/* an imported function's text, parsed on first use */
 	char *env;	/* cached name=value for the environment, or NULL */
@@ -221,6 +235,11 @@ void sym_walk(void (*f)(Sym *s, void *ctx), void *ctx);
 bool var_exported(const Sym *s);
 List *var_get(const char *name);
 List *var_get_pinned(Sym *s);
+size_t var_count(Sym *s);
+char *var_word(Sym *s, size_t i);
+void var_add_sym(Sym *s, List *words, bool front);
+void var_share_sym(Sym *to, Sym *from);
+void var_adopt_sym(Sym *s, Value *v);
 void var_set_sym(Sym *s, List *val);
 Sym *var_name_sym(Node *n);
 void var_set(const char *name, List *val);
@@ -277,6 +296,7 @@ extern bool interactive, in_child;
 
 /* redir.c */
 int fd_depth(void);
+bool fd_redirected(int fd);
 void fd_unwind(int depth);
 bool redir_in_shell(Node *redirs);
 void fd_forget(int depth);
@@ -349,6 +369,10 @@ void heredoc_read_all(bool at_eof);
 bool heredoc_waiting(void);
 void heredoc_discard(void);
 int heredoc_fd(const char *text);
+
+/* read.c */
+int read_line(int fd, Str *line);
+void read_child_reset(void);
 
 /* builtins.c */
 typedef void Builtin(List *args);

@@ -185,6 +185,15 @@ void fd_forget(int depth)
 	}
 }
 
+/* Whether an in-shell redirection has put something else at fd. */
+bool fd_redirected(int fd)
+{
+	for (int i = 0; i < nsaved; i++)
+		if (saved[i].fd == fd)
+			return true;
+	return false;
+}
+
 static void save(int fd)
 {
 	if (nsaved == maxsaved) {

@@ -56,94 +56,52 @@ static List *value(Sym *s)
 	return s->val;
 }
 
-/* A variable's value on the heap: one block holding its size, the list
- * nodes, then the strings.  An assignment that fits in the old block
- * rebuilds it in place instead of allocating (loops assign a lot). */
-typedef struct { size_t cap; unsigned pins; bool orphan; max_align_t align[]; } Header;
-
-static Header *header(List *v)
+/* A borrowed value made the symbol's own, to be counted, indexed, shared
+ * or grown (see value.c). */
+static void own(Sym *s)
 {
-	return (Header *) ((char *) v - sizeof(Header));
+	value(s);
+	if (s->v == NULL && s->val != NULL) {
+		s->v = value_new(s->val);
+		s->val = value_list(s->v);
+		s->flags &= ~S_BORROWED;
+	}
 }
 
-/* A value that lists in the arena still point into outlives its variable
- * (it is orphaned) until the arena lets go of it. */
-static void value_free(List *v)
+static void unpin(void *v)
 {
-	if (v == NULL)
-		return;
-	Header *h = header(v);
-	if (h->pins > 0)
-		h->orphan = true;
-	else
-		free(h);
+	value_unref(v);
 }
 
-static void unpin(void *arg)
+static void pin(Value *v)
 {
-	Header *h = arg;
-	if (--h->pins == 0 && h->orphan)
-		free(h);
+	if (v != NULL) {
+		value_ref(v);
+		nhold(unpin, v);
+	}
 }
 
 /* A symbol's value for the arena's use: its words are not copied, so the
- * block is pinned until the arena is released. */
+ * value is held until the arena is released. */
 List *var_get_pinned(Sym *s)
 {
 	List *v = value(s);
-	if (v != NULL && !(s->flags & S_BORROWED)) {
-		header(v)->pins++;
-		nhold(unpin, header(v));
-	}
+	pin(s->v);
 	return v;
 }
 
-static bool inside(const char *p, const void *block, size_t size)
+size_t var_count(Sym *s)
 {
-	return p >= (const char *) block && p < (const char *) block + size;
+	own(s);
+	return value_count(s->v);
 }
 
-static List *heap_list_into(List *old, const List *l)
+/* Word i (from 1) of a symbol's value, held like var_get_pinned's. */
+char *var_word(Sym *s, size_t i)
 {
-	if (l == NULL) {
-		value_free(old);
-		return NULL;
-	}
-	size_t n = 0, bytes = 0;
-	for (const List *p = l; p != NULL; p = p->n)
-		n++, bytes += strlen(p->w) + 1;
-	size_t need = n * sizeof(List) + bytes;
-	List *v = NULL, *dead = NULL;
-	if (old != NULL && header(old)->cap >= need && header(old)->pins == 0) {
-		v = old;
-		for (const List *p = l; p != NULL && v != NULL; p = p->n)
-			if (inside(p->w, old, header(old)->cap))
-				v = NULL;	/* the new value reads from the old: copy */
-	}
-	if (v == NULL) {
-		dead = old;	/* freed once copied from (shift passes its words) */
-		Header *h = ealloc(sizeof(Header) + need);
-		h->cap = need;
-		h->pins = 0;
-		h->orphan = false;
-		v = (List *) h->align;
-	}
-	char *s = (char *) (v + n);
-	size_t i = 0;
-	for (const List *p = l; p != NULL; p = p->n, i++) {
-		size_t len = strlen(p->w) + 1;
-		v[i].w = memmove(s, p->w, len);
-		v[i].m = NULL;
-		v[i].n = p->n ? &v[i + 1] : NULL;
-		s += len;
-	}
-	value_free(dead);
-	return v;
-}
-
-static List *heap_list(const List *l)
-{
-	return heap_list_into(NULL, l);
+	own(s);
+	pin(s->v);
+	return i > 0 ? value_word(s->v, i - 1) : NULL;
 }
 
 static bool is_number(const char *s)
@@ -175,11 +133,8 @@ List *var_get(const char *name)
 		break;
 	case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
 		if (is_number(name)) {
-			long i = atol(name);
-			List *l = args_get();
-			while (l != NULL && --i > 0)
-				l = l->n;
-			return l != NULL ? mklist(l->w, NULL, NULL) : NULL;
+			char *w = var_word(sym_lookup("*", true), strtoul(name, NULL, 10));
+			return w != NULL ? mklist(w, NULL, NULL) : NULL;
 		}
 		break;
 	}
@@ -211,8 +166,8 @@ bool var_importable_raw(const char *name, size_t len)
 void var_import_raw(const char *entry, size_t namelen)
 {
 	Sym *s = sym_lookup_n(entry, namelen, true);
-	if (!(s->flags & S_BORROWED))
-		value_free(s->val);
+	value_unref(s->v);
+	s->v = NULL;
 	s->val = NULL;
 	env_changed(s, false);
 	s->raw = entry + namelen + 1;
@@ -234,26 +189,60 @@ static unsigned default_flags(const char *name)
 	return 0;
 }
 
-/* Give a symbol its value: a heap copy, or (borrowed) a list in permanent
- * memory kept as it is, for imported values and the shell's constants.
- * $prompt and $version are exported only once the user sets them. */
-static void store_sym(Sym *s, List *val, bool user, bool borrowed)
+/* Give a symbol its value v (taking the caller's reference).  $prompt
+ * and $version are exported only once the user sets them. */
+static void store_value(Sym *s, Value *v, bool user)
 {
 	if (s->val == NULL && s->flags == 0)
 		s->flags = default_flags(s->name);
 	if (user && (s->flags & S_NOEXPORT) &&
 	    (strcmp(s->name, "prompt") == 0 || strcmp(s->name, "version") == 0))
 		s->flags &= ~S_NOEXPORT;
-	List *old = s->flags & S_BORROWED ? NULL : s->val;
-	if (borrowed) {
-		value_free(old);
-		s->val = val;
-	} else
-		s->val = heap_list_into(old, val);
+	Value *old = s->v;
+	s->v = v;
+	value_unref(old);	/* after: v may be old, with a reference more */
+	s->val = value_list(v);
 	s->flags &= ~(S_BORROWED | S_RAW | S_PID);
-	if (borrowed)
-		s->flags |= S_BORROWED;
 	env_changed(s, false);
+}
+
+/* Give a symbol a copy of val (the old value's storage reused when it
+ * can be), or (borrowed) val itself in permanent memory, for imported
+ * values and the shell's constants. */
+static void store_sym(Sym *s, List *val, bool user, bool borrowed)
+{
+	if (!borrowed) {
+		Value *old = s->v;
+		s->v = NULL;	/* value_set takes its reference */
+		store_value(s, value_set(old, val), user);
+		return;
+	}
+	store_value(s, NULL, user);
+	s->val = val;
+	s->flags |= S_BORROWED;
+}
+
+/* x=($x words) or x=(words $x) (front): x's value grown in place when it
+ * is x's alone. */
+void var_add_sym(Sym *s, List *words, bool front)
+{
+	own(s);
+	Value *v = s->v;
+	s->v = NULL;	/* value_add takes its reference */
+	store_value(s, value_add(v, words, front), true);
+}
+
+/* to=$from, sharing from's value. */
+void var_share_sym(Sym *to, Sym *from)
+{
+	own(from);
+	store_value(to, value_ref(from->v), true);
+}
+
+/* x=`{cmd}: v, made for x, becomes its value. */
+void var_adopt_sym(Sym *s, Value *v)
+{
+	store_value(s, v, true);
 }
 
 static void store(const char *name, List *val, bool user, bool borrowed)
@@ -406,8 +395,9 @@ bool var_exported(const Sym *s)
 	return (s->val != NULL || (s->flags & S_RAW)) && !(s->flags & S_NOEXPORT);
 }
 
-/* Local assignments (x=1 cmd, function arguments) save the old value here. */
-typedef struct { char *name; List *old; } Local;
+/* Local assignments (x=1 cmd, function arguments) hold the old value
+ * here, shared, not copied. */
+typedef struct { char *name; Value *old; } Local;
 static Local *locals;
 static int nlocals, maxlocals;
 
@@ -418,8 +408,10 @@ void var_push_local(const char *name, List *val)
 		locals = eresize(locals, maxlocals * sizeof *locals);
 	}
 	Sym *s = sym_lookup(name, false);
+	if (s != NULL)
+		own(s);
 	locals[nlocals].name = estrdup(name);
-	locals[nlocals].old = s != NULL ? heap_list(value(s)) : NULL;
+	locals[nlocals].old = s != NULL ? value_ref(s->v) : NULL;
 	nlocals++;
 	var_set(name, val);
 }
@@ -427,8 +419,12 @@ void var_push_local(const char *name, List *val)
 void var_pop_local(void)
 {
 	Local *l = &locals[--nlocals];
-	var_set(l->name, l->old);
-	value_free(l->old);
+	const char *name = l->name;
+	if (strcmp(name, "status") == 0 || strcmp(name, "apids") == 0 ||
+	    set_alias(name, value_list(l->old)))
+		value_unref(l->old);
+	else
+		store_value(sym_lookup(name, true), l->old, strcmp(name, "*") != 0);
 	free(l->name);
 }
 

@@ -83,8 +83,10 @@ static void set(Sym *s, const char *name, List *val)
 static void assign(Node *n)
 {
 	Sym *s = var_name_sym(n->k[0]);
-	char *name = s != NULL ? s->name : one_word(glom_noglob(n->k[0]));
-	set(s, name, glom(n->k[1]));
+	if (s == NULL || flag_x || !glom_assign(s, n->k[1])) {
+		char *name = s != NULL ? s->name : one_word(glom_noglob(n->k[0]));
+		set(s, name, glom(n->k[1]));
+	}
 	status_set(0);
 }
 

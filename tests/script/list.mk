@@ -601,6 +601,18 @@ SCRIPT_TESTS = \
 	tests/script/syntax-noninteractive-01.rc \
 	tests/script/syntax-noninteractive-02.rc \
 	tests/script/syntax-pipe-eof-01.rc \
+	tests/script/value-backq-01.rc \
+	tests/script/value-copy-01.rc \
+	tests/script/value-copy-02.rc \
+	tests/script/value-env-01.rc \
+	tests/script/value-fn-01.rc \
+	tests/script/value-for-01.rc \
+	tests/script/value-local-01.rc \
+	tests/script/value-read-01.rc \
+	tests/script/value-read-02.rc \
+	tests/script/value-read-03.rc \
+	tests/script/value-subscript-01.rc \
+	tests/script/value-subscript-02.rc \
 	tests/script/while-01.rc \
 	tests/script/while-02.rc \
 	tests/script/while-03.rc
@@ -2512,6 +2524,43 @@ SCRIPT_TEST_FILES = \
 	tests/script/syntax-pipe-eof-01.err \
 	tests/script/syntax-pipe-eof-01.out \
 	tests/script/syntax-pipe-eof-01.status \
+	tests/script/value-backq-01.err \
+	tests/script/value-backq-01.out \
+	tests/script/value-backq-01.status \
+	tests/script/value-copy-01.err \
+	tests/script/value-copy-01.out \
+	tests/script/value-copy-01.status \
+	tests/script/value-copy-02.err \
+	tests/script/value-copy-02.out \
+	tests/script/value-copy-02.status \
+	tests/script/value-env-01.env \
+	tests/script/value-env-01.err \
+	tests/script/value-env-01.out \
+	tests/script/value-env-01.status \
+	tests/script/value-fn-01.err \
+	tests/script/value-fn-01.out \
+	tests/script/value-fn-01.status \
+	tests/script/value-for-01.err \
+	tests/script/value-for-01.out \
+	tests/script/value-for-01.status \
+	tests/script/value-local-01.err \
+	tests/script/value-local-01.out \
+	tests/script/value-local-01.status \
+	tests/script/value-read-01.err \
+	tests/script/value-read-01.out \
+	tests/script/value-read-01.status \
+	tests/script/value-read-02.err \
+	tests/script/value-read-02.out \
+	tests/script/value-read-02.status \
+	tests/script/value-read-03.err \
+	tests/script/value-read-03.out \
+	tests/script/value-read-03.status \
+	tests/script/value-subscript-01.err \
+	tests/script/value-subscript-01.out \
+	tests/script/value-subscript-01.status \
+	tests/script/value-subscript-02.err \
+	tests/script/value-subscript-02.out \
+	tests/script/value-subscript-02.status \
 	tests/script/while-01.err \
 	tests/script/while-01.out \
 	tests/script/while-01.status \
