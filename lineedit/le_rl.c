@@ -4,6 +4,7 @@
 #include <config.h>
 #endif
 #include <errno.h>
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +35,9 @@ static struct {
 	char **(*completion_matches)(const char *, compentry_fn *);
 	void (*resize_terminal)(void);		/* optional */
 	void (*reset_screen_size)(void);	/* optional, GNU only */
+	void (*free_line_state)(void);
+	void (*cleanup_after_signal)(void);
+	unsigned long *readline_state;
 	const char **readline_name;
 	const char **library_version;
 	int *catch_signals;
@@ -56,6 +60,7 @@ static const char *name = "none";
 static le_lister *lister;
 static sigset_t waitmask;	/* in force while waiting for a key */
 static int got_interrupt;
+static sigjmp_buf abandon;	/* GNU readline: ^C leaves readline() through here */
 static char *last_history;
 static char **matches;		/* computed by attempt(), handed out by generate() */
 static size_t next_match;
@@ -78,6 +83,9 @@ static const struct sym {
 	{ "rl_completion_matches", &rl.completion_matches, 1 },
 	{ "rl_resize_terminal", &rl.resize_terminal, 0 },
 	{ "rl_reset_screen_size", &rl.reset_screen_size, 0 },
+	{ "rl_free_line_state", &rl.free_line_state, 1 },
+	{ "rl_cleanup_after_signal", &rl.cleanup_after_signal, 1 },
+	{ "rl_readline_state", &rl.readline_state, 1 },
 	{ "rl_readline_name", &rl.readline_name, 1 },
 	{ "rl_library_version", &rl.library_version, 0 },
 	{ "rl_catch_signals", &rl.catch_signals, 1 },
@@ -166,6 +174,9 @@ bind_library(const char *choice)
 	rl.add_history = add_history_linked;
 	rl.completion_matches = rl_completion_matches;
 	rl.resize_terminal = rl_resize_terminal;
+	rl.free_line_state = rl_free_line_state;
+	rl.cleanup_after_signal = rl_cleanup_after_signal;
+	rl.readline_state = &rl_readline_state;
 #ifndef LE_USE_LIBEDIT
 	rl.reset_screen_size = rl_reset_screen_size;
 	rl.change_environment = &rl_change_environment;
@@ -223,9 +234,27 @@ read_byte(void)
 	}
 }
 
-/* The editor's key reader.  SIGINT ends the line as if Return was typed, so
- * the editor restores the terminal itself; le_readline() reports it.
- * libedit takes the value as a wide character, so give it whole characters. */
+/* ^C abandons the line in whatever state the editor is: a search, the
+ * question before a long list of completions, after Esc.  A key cannot do
+ * that (Return only ends the line in the plain state, and Esc Return is
+ * vi-editing-mode in GNU readline), so: libedit ends el_gets() at a read
+ * error in any state and restores the terminal itself; GNU readline is left
+ * as its manual says an application's SIGINT handler may leave it, after
+ * rl_free_line_state() and rl_cleanup_after_signal(). */
+static int
+interrupt_editor(void)
+{
+	got_interrupt = 1;
+	if (!libedit) {
+		rl.free_line_state();
+		rl.cleanup_after_signal();
+		siglongjmp(abandon, 1);
+	}
+	return EOF;
+}
+
+/* The editor's key reader.  libedit takes the value as a wide character,
+ * so give it whole characters. */
 static int
 getc_hook(FILE *in)
 {
@@ -233,9 +262,12 @@ getc_hook(FILE *in)
 	wchar_t wc;
 	mbstate_t st;
 	size_t r;
+	sigset_t old, wait;
 	int c;
 
 	(void)in;
+	if (libedit)	/* see attempt() */
+		le_block_signals(&old, &wait);
 	c = read_byte();
 	if (libedit && c >= 0x80 && MB_CUR_MAX > 1) {
 		memset(&st, 0, sizeof st);
@@ -250,11 +282,7 @@ getc_hook(FILE *in)
 		if (c >= 0 && r != (size_t)-1)
 			c = (int)wc;
 	}
-	if (c == -2) {
-		got_interrupt = 1;
-		return '\n';
-	}
-	return c;
+	return c == -2 ? interrupt_editor() : c;
 }
 
 static char *
@@ -282,6 +310,11 @@ attempt(const char *text, int start, int end)
 	}
 	matches = le_complete(line, start, end, lister, &append);
 	*rl.completion_append_character = append;
+	/* libedit asks "Display all N possibilities?" with getc(stdin), past
+	 * getc_hook(): let ^C in until getc_hook() runs again.  It makes that
+	 * getc() fail (the answer is no), then the next key read is the ^C. */
+	if (libedit)
+		sigprocmask(SIG_SETMASK, &waitmask, NULL);
 	if (matches != NULL) {
 		next_match = 0;
 		result = rl.completion_matches(text, generate);
@@ -338,7 +371,8 @@ char *
 le_readline(const char *prompt, int *interrupted)
 {
 	sigset_t old;
-	char *line;
+	unsigned long state;
+	char *line = NULL;
 
 	if (!active)
 		return le_plain_readline(prompt, interrupted);
@@ -351,12 +385,20 @@ le_readline(const char *prompt, int *interrupted)
 		rl.reset_screen_size();
 	}
 	fflush(stderr);
-	line = rl.readline(prompt != NULL ? prompt : "");
+	clearerr(stdin);	/* a ^C made libedit's last getc(stdin) fail */
+	state = *rl.readline_state;	/* readline's state between two lines */
+	if (sigsetjmp(abandon, 0) == 0)
+		line = rl.readline(prompt != NULL ? prompt : "");
+	else
+		*rl.readline_state = state;	/* leave no search or key prefix on */
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	if (got_interrupt) {
+		/* the editor left the cursor on the abandoned line */
+		fputc('\n', *rl.outstream);
+		fflush(*rl.outstream);
 		*interrupted = 1;
-		if (line == NULL)
-			line = strdup("");
+		free(line);
+		line = strdup("");
 	}
 	return line;
 }

@@ -5,6 +5,7 @@
  *	expect TEXT	wait until the output since the last match contains TEXT
  *	reject TEXT	fail if TEXT appears in the output from here on
  *	raw | cooked	wait until the terminal is non-canonical / canonical
+ *	drained		wait until the program has read all that was typed
  *	resize R C	set the window size (the program gets SIGWINCH)
  *	sleep MS	read output for MS milliseconds
  *	timeout S	the limit for each wait from now on (default 10)
@@ -16,6 +17,7 @@
 #endif
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -205,6 +207,27 @@ await_mode(int canonical)
 	}
 }
 
+/* A key that shows nothing (Esc) has been read once the terminal's input
+ * queue is empty: a signal sent after it finds the program past it. */
+static void
+await_drained(void)
+{
+	long end = now_ms() + timeout_ms;
+	const char *slave = ptsname(master);
+	int fd = slave != NULL ? open(slave, O_RDWR | O_NOCTTY) : -1, unread;
+
+	if (fd < 0)
+		fail("drained: cannot open the terminal: %s", strerror(errno));
+	while (ioctl(fd, FIONREAD, &unread) == 0 && unread > 0) {
+		if (now_ms() >= end) {
+			close(fd);
+			fail("drained: %d bytes typed are still unread", unread);
+		}
+		pump(10);
+	}
+	close(fd);
+}
+
 static void
 await_exit(int code)
 {
@@ -271,6 +294,8 @@ run(char *line)
 		check_rejects();
 	} else if (strcmp(line, "raw") == 0 || strcmp(line, "cooked") == 0)
 		await_mode(line[0] == 'c');
+	else if (strcmp(line, "drained") == 0)
+		await_drained();
 	else if (strcmp(line, "resize") == 0 && sscanf(arg, "%d %d", &a, &b) == 2) {
 		memset(&ws, 0, sizeof ws);
 		ws.ws_row = (unsigned short)a;
