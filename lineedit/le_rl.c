@@ -4,6 +4,7 @@
 #include <config.h>
 #endif
 #include <errno.h>
+#include <locale.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,6 +61,7 @@ static const char *name = "none";
 static le_lister *lister;
 static sigset_t waitmask;	/* in force while waiting for a key */
 static int got_interrupt;
+static locale_t edit_locale;	/* libedit's LC_CTYPE, if not the shell's */
 static sigjmp_buf abandon;	/* GNU readline: ^C leaves readline() through here */
 static char *last_history;
 static char **matches;		/* computed by attempt(), handed out by generate() */
@@ -309,6 +311,8 @@ attempt(const char *text, int start, int end)
 		end = (int)strlen(text);
 	}
 	matches = le_complete(line, start, end, lister, &append);
+	if (line[end] == append)
+		append = '\0';	/* libedit would add a second space */
 	*rl.completion_append_character = append;
 	/* libedit asks "Display all N possibilities?" with getc(stdin), past
 	 * getc_hook(): let ^C in until getc_hook() runs again.  It makes that
@@ -324,6 +328,39 @@ attempt(const char *text, int start, int end)
 		matches = NULL;
 	}
 	return result;
+}
+
+/* libedit works in wide characters and drops each byte the LC_CTYPE in
+ * force cannot convert: every non-ASCII byte in the C locale (no LANG, or
+ * LANG=C).  It then gets a UTF-8 LC_CTYPE of its own, in force only while
+ * it runs, so that what is typed comes out as typed. */
+static void
+choose_edit_locale(void)
+{
+	static const char *const utf8[] = { "C.UTF-8", "C.utf8", "en_US.UTF-8" };
+	mbstate_t st;
+	wchar_t wc;
+	size_t i;
+
+	memset(&st, 0, sizeof st);
+	if (!libedit || mbrtowc(&wc, "\xc3\xa9", 2, &st) != (size_t)-1)
+		return;
+	for (i = 0; i < sizeof utf8 / sizeof utf8[0] && edit_locale == 0; i++)
+		edit_locale = newlocale(LC_CTYPE_MASK, utf8[i], 0);
+}
+
+/* Returns what to give leave_edit_locale(). */
+static locale_t
+enter_edit_locale(void)
+{
+	return edit_locale != 0 ? uselocale(edit_locale) : 0;
+}
+
+static void
+leave_edit_locale(locale_t shell)
+{
+	if (shell != 0)
+		uselocale(shell);
 }
 
 static void
@@ -343,6 +380,7 @@ configure_editor(void)
 	*rl.outstream = stderr;
 	libedit = rl.library_version != NULL && *rl.library_version != NULL
 		&& strstr(*rl.library_version, "EditLine") != NULL;
+	choose_edit_locale();
 }
 
 int
@@ -372,6 +410,7 @@ le_readline(const char *prompt, int *interrupted)
 {
 	sigset_t old;
 	unsigned long state;
+	locale_t shell;
 	char *line = NULL;
 
 	if (!active)
@@ -387,10 +426,12 @@ le_readline(const char *prompt, int *interrupted)
 	fflush(stderr);
 	clearerr(stdin);	/* a ^C made libedit's last getc(stdin) fail */
 	state = *rl.readline_state;	/* readline's state between two lines */
+	shell = enter_edit_locale();
 	if (sigsetjmp(abandon, 0) == 0)
 		line = rl.readline(prompt != NULL ? prompt : "");
 	else
 		*rl.readline_state = state;	/* leave no search or key prefix on */
+	leave_edit_locale(shell);
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	if (got_interrupt) {
 		/* the editor left the cursor on the abandoned line */
@@ -413,13 +454,17 @@ le_free(char *line)
 void
 le_add_history(const char *line)
 {
+	locale_t shell;
+
 	if (!active || *line == '\0')
 		return;
 	if (last_history != NULL && strcmp(last_history, line) == 0)
 		return;
 	free(last_history);
 	last_history = strdup(line);
+	shell = enter_edit_locale();	/* the first call starts libedit */
 	rl.add_history(line);
+	leave_edit_locale(shell);
 }
 
 void

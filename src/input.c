@@ -149,8 +149,11 @@ static bool fill_tty(Input *i)
 		int intr = 0;
 		char *line = le_readline(prompt_text(), &intr);
 		if (line == NULL) {
+			/* the parent's prompt goes on a line of its own */
 			if (le_backend()[0] != 'n')
 				writeall(2, "exit\n", 5);
+			else if (isatty(0))
+				writeall(2, "\n", 1);
 			return false;
 		}
 		if (intr) {
