@@ -95,12 +95,35 @@ void sig_set_handler(int sig, Node *body)
 		set(sig, S_CAUGHT);
 }
 
-/* Around vfork: no handler may run in the child while it shares our memory. */
+/* Is a signal the shell catches waiting, blocked now but not in saved? */
+static bool caught_waiting(const sigset_t *saved)
+{
+	sigset_t waiting;
+	if (sigpending(&waiting) != 0)
+		return false;
+	for (int sig = 1; sig < NSIG; sig++)
+		if (state[sig] == S_CAUGHT && sigismember(&waiting, sig) == 1
+		    && sigismember(saved, sig) != 1)
+			return true;
+	return false;
+}
+
+/* Around vfork: no handler may run in the child while it shares our memory.
+ * A signal that came since walk() last looked is acted on first: a ^C the
+ * terminal sends before the child exists reaches the shell alone, and the
+ * program would run on as if it had not been typed (^C just after `x' of
+ * `echo x; cat' left cat reading). */
 void sig_block_all(sigset_t *saved)
 {
 	sigset_t all;
 	sigfillset(&all);
-	sigprocmask(SIG_BLOCK, &all, saved);
+	for (;;) {
+		sigprocmask(SIG_BLOCK, &all, saved);
+		if (!sig_pending && !caught_waiting(saved))
+			return;
+		sigprocmask(SIG_SETMASK, saved, NULL);
+		sig_check();
+	}
 }
 
 /* In the vforked child (system calls only): caught signals go back to the
