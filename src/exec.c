@@ -236,6 +236,8 @@ static pid_t spawn_one(const char *path, char **argv, const Plan *p, int *err)
 	pid_t pid = vfork();
 	if (pid == 0)
 		vforked(path, argv, envp, p, &mask, &child_err);
+	if (pid > 0)
+		sig_after_vfork(pid);
 	sigprocmask(SIG_SETMASK, &mask, NULL);
 	*err = pid < 0 ? errno : child_err;
 	return pid;

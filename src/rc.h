@@ -348,6 +348,7 @@ void sig_prompt_interrupt(void);
 void sig_set_handler(int sig, Node *body);
 void sig_block_all(sigset_t *saved);
 void sig_vforked_child(const sigset_t *saved);
+void sig_after_vfork(pid_t pid);
 void sig_child_reset(void);
 bool sig_exit_handler(void);
 

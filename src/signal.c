@@ -126,6 +126,19 @@ void sig_block_all(sigset_t *saved)
 	}
 }
 
+/* In the shell after vfork, signals still blocked.  A ^C that came after
+ * sig_block_all() looked and before the child existed reached the shell
+ * alone (a shell preempted there on a busy machine made that window
+ * long); the program gets it too.  Had it reached the child as well, the
+ * child died of it before execve, and this goes to a zombie. */
+void sig_after_vfork(pid_t pid)
+{
+	sigset_t waiting;
+	if (interactive && state[SIGINT] == S_CAUGHT && sigpending(&waiting) == 0
+	    && sigismember(&waiting, SIGINT) == 1)
+		kill(pid, SIGINT);
+}
+
 /* In the vforked child (system calls only): caught signals go back to the
  * default before the mask is restored, so that none runs a handler in the
  * shell's memory before execve (which would reset them anyway); ignored
