@@ -9,7 +9,11 @@ Token tok;
 int lineno;
 
 static int lastchar;		/* the last byte read, for "near" in messages */
-static const char *prev_word;	/* the token before this one, if a word */
+/* What a syntax error is "near", as rc 1.7.4 names it: the text of the last
+ * word read (a keyword's too), if the current token is that word or one of
+ * the keywords ! @ ~ = written against it; otherwise the last byte read. */
+static const char *near_text = "";
+static bool near_word;
 static bool after_dollar;	/* the next word is a variable name */
 static bool after_varname;	/* a '(' right now starts a subscript */
 
@@ -49,13 +53,8 @@ void lex_reset(void)
  * last byte the scanner read, as the reference does. */
 const char *lex_near(void)
 {
-	/* the reference names the word before an '=' or the end */
-	if ((tok.type == tEOF || tok.type == '=') && prev_word != NULL)
-		return prev_word;
-	if (tok.type == tWORD || tok.type == tQWORD)
-		return tok.s;
-	if (tok.type == tKW)
-		return kwname(tok.kw);
+	if (near_word)
+		return near_text;
 	if (lastchar == EOF)
 		return "eof";
 	if (lastchar == '\n')
@@ -226,6 +225,7 @@ static void lex_word(int c)
 		int d = lgetc();
 		input_ungetc(d);
 		if (!is_special(d)) {
+			near_word = true;
 			tok.type = tKW;
 			tok.kw = c == '!' ? kwBang : c == '~' ? kwTilde : kwAt;
 			return;
@@ -251,6 +251,9 @@ static void lex_word(int c)
 	}
 	tok.s = nstrndup(s.buf, s.len);
 	tok.type = tWORD;
+	near_word = true;
+	if (s.len > 1 || strchr("!~@", s.buf[0]) == NULL)	/* ! ~ @ are not words */
+		near_text = tok.s;
 	after_varname = varname;
 	if (varname)
 		return;
@@ -265,7 +268,8 @@ static void lex_word(int c)
 void lex_next(void)
 {
 	int c;
-	prev_word = tok.type == tWORD || tok.type == tQWORD ? tok.s : NULL;
+	bool after_word = near_word;
+	near_word = false;
 	bool subscript_ok = after_varname;
 	after_varname = false;
 	tok.spaced = false;
@@ -299,6 +303,7 @@ void lex_next(void)
 	}
 	switch (c) {
 	case EOF:
+		near_word = after_word && !tok.spaced;
 		tok.type = tEOF;
 		return;
 	case '\n':
@@ -312,6 +317,8 @@ void lex_next(void)
 		read_quoted(&s);
 		tok.type = tQWORD;
 		tok.s = nstrndup(s.buf ? s.buf : "", s.len);
+		near_text = tok.s;
+		near_word = true;
 		after_varname = after_dollar;
 		after_dollar = false;
 		return;
@@ -363,7 +370,11 @@ void lex_next(void)
 	case '<': case '>':
 		lex_redir(c);
 		return;
-	case ';': case '^': case '{': case '}': case ')': case '=':
+	case '=':
+		near_word = true;	/* a keyword in rc 1.7.4 */
+		tok.type = c;
+		return;
+	case ';': case '^': case '{': case '}': case ')':
 		tok.type = c;
 		return;
 	}

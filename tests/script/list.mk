@@ -239,6 +239,7 @@ SCRIPT_TESTS = \
 	tests/script/err-syntax-28.rc \
 	tests/script/err-syntax-29.rc \
 	tests/script/err-syntax-30.rc \
+	tests/script/err-syntax-31.rc \
 	tests/script/eval-break-01.rc \
 	tests/script/eval-empty-01.rc \
 	tests/script/eval-exit-01.rc \
@@ -1355,6 +1356,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/err-syntax-30.err \
 	tests/script/err-syntax-30.out \
 	tests/script/err-syntax-30.status \
+	tests/script/err-syntax-31.err \
+	tests/script/err-syntax-31.out \
+	tests/script/err-syntax-31.status \
 	tests/script/eval-break-01.err \
 	tests/script/eval-break-01.out \
 	tests/script/eval-break-01.status \
