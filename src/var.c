@@ -131,8 +131,13 @@ List *var_get(const char *name)
 		if (strcmp(name, "apids") == 0)
 			return child_async_list();
 		break;
-	case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
+	case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
 		if (is_number(name)) {
+			/* leading zeros are ignored, as in rc 1.7.4: $01 is $1, $00 is $0 */
+			if (name[strspn(name, "0")] == '\0') {
+				name = "0";
+				break;
+			}
 			char *w = var_word(sym_lookup("*", true), strtoul(name, NULL, 10));
 			return w != NULL ? mklist(w, NULL, NULL) : NULL;
 		}

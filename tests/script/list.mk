@@ -571,6 +571,7 @@ SCRIPT_TESTS = \
 	tests/script/sig-xfsz-01.rc \
 	tests/script/special-0-01.rc \
 	tests/script/special-apids-01.rc \
+	tests/script/special-args-01.rc \
 	tests/script/special-history-01.rc \
 	tests/script/special-history-02.rc \
 	tests/script/special-history-03.rc \
@@ -2421,6 +2422,10 @@ SCRIPT_TEST_FILES = \
 	tests/script/special-apids-01.err \
 	tests/script/special-apids-01.out \
 	tests/script/special-apids-01.status \
+	tests/script/special-args-01.args \
+	tests/script/special-args-01.err \
+	tests/script/special-args-01.out \
+	tests/script/special-args-01.status \
 	tests/script/special-history-01.err \
 	tests/script/special-history-01.out \
 	tests/script/special-history-01.status \
