@@ -343,6 +343,8 @@ static void do_exec(List *args, Node *items)
 bool run_simple(Node *items, bool parent)
 {
 	List *args = NULL, **tail = &args;
+	if (items != NULL && items->k[1] == NULL && items->k[0]->type == nNmpipe)
+		rc_error("named pipes cannot be executed as commands");
 	for (Node *i = items; i != NULL; i = i->k[1]) {
 		if (i->k[0]->type == nRedir)
 			continue;
@@ -353,8 +355,10 @@ bool run_simple(Node *items, bool parent)
 	if (flag_x && args != NULL)
 		trace_list("", args, NULL);
 	if (args == NULL) {
+		/* no command: $status stays unless a redirection fails, as in rc 1.7.4 */
 		int depth = fd_depth();
-		status_set(redir_in_shell(items) ? 0 : 1 << 8);
+		if (!redir_in_shell(items))
+			status_set(1 << 8);
 		fd_unwind(depth);
 		nmpipe_reap();
 		return false;

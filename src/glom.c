@@ -291,6 +291,7 @@ static Value *backquote_value(Node *body, List *seps)
 	int wstat = child_wait(pid);
 	status_report(pid, wstat, false);
 	var_set("bqstatus", mklist(status_word_of(wstat), NULL, NULL));
+	status_set(wstat);	/* as in rc 1.7.4: echo `{false} $status prints 1 */
 	check_e_backquote(wstat);
 	const char *sep = seps != NULL ? list_flat(seps, "") : NULL;
 	if (sep == NULL) {

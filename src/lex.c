@@ -14,8 +14,8 @@ static int lastchar;		/* the last byte read, for "near" in messages */
  * the keywords ! @ ~ = written against it; otherwise the last byte read. */
 static const char *near_text = "";
 static bool near_word;
-static bool after_dollar;	/* the next word is a variable name */
-static bool after_varname;	/* a '(' right now starts a subscript */
+static bool after_dollar;	/* the next token is read as a variable name */
+static bool after_word;		/* a '(' right now starts a subscript */
 
 static int lgetc(void)
 {
@@ -45,23 +45,32 @@ static bool is_special(int c)
 
 void lex_reset(void)
 {
-	after_dollar = after_varname = false;
+	after_dollar = after_word = false;
 	memset(&tok, 0, sizeof tok);
 }
 
 /* What a syntax error is "near": the current token if a word, or else the
  * last byte the scanner read, as the reference does. */
+static const char *byte_name(int c)
+{
+	if (c == EOF)
+		return "eof";
+	if (c == '\n')
+		return "end of line";
+	if (c < ' ' || c > '~')
+		return nfmt("(decimal %d)", c);
+	return nfmt("'%c'", c);
+}
+
+/* An error at a token rc 1.7.4 puts a free caret before is at that caret,
+ * which it reports by the byte after it. */
 const char *lex_near(void)
 {
+	if (tok.careted)
+		return byte_name(tok.first);
 	if (near_word)
 		return near_text;
-	if (lastchar == EOF)
-		return "eof";
-	if (lastchar == '\n')
-		return "end of line";
-	if (lastchar < ' ' || lastchar > '~')
-		return nfmt("(decimal %d)", lastchar);
-	return nfmt("'%c'", lastchar);
+	return byte_name(lastchar);
 }
 
 NORETURN void lex_syntax(const char *near)
@@ -178,6 +187,7 @@ static void lex_redir(int c)
 	tok.type = tREDIR;
 	tok.s = c == '<' ? "<" : ">";
 	if (c == '<') {
+		tok.bare = d != '<' && d != '[';
 		if (d == '<') {
 			int e = lgetc();
 			if (e == '<') {
@@ -199,6 +209,7 @@ static void lex_redir(int c)
 		read_fds(0, 0, false);
 		return;
 	}
+	tok.bare = d != '>' && d != '[';
 	if (d == '>')
 		tok.redir = rAppend;
 	else if (d == '{') {
@@ -212,19 +223,33 @@ static void lex_redir(int c)
 	read_fds(1, 0, false);
 }
 
-static void lex_word(int c)
+static int keyword_of(const char *w)
+{
+	for (size_t i = 0; i < sizeof keywords / sizeof *keywords; i++)
+		if (strcmp(keywords[i].name, w) == 0)
+			return keywords[i].kw;
+	return 0;
+}
+
+static bool is_keyword(Str *s)
+{
+	str_addc(s, '\0');
+	s->len--;
+	return keyword_of(s->buf) != 0;
+}
+
+static void lex_word(int c, bool varname)
 {
 	static Str s;
 	s.len = 0;
 	tok.meta = false;
-	bool varname = after_dollar;
-	after_dollar = false;
 	/* "!cmd", "~ x", "@cmd": the keyword stands alone; in an argument the
-	 * parser joins it back to the rest with a free caret. */
-	if (!varname && (c == '!' || c == '~' || c == '@')) {
+	 * parser joins it back to the rest with a free caret.  After '$' they
+	 * are never part of a name. */
+	if (c == '!' || c == '~' || c == '@') {
 		int d = lgetc();
 		input_ungetc(d);
-		if (!is_special(d)) {
+		if (varname || !is_special(d)) {
 			near_word = true;
 			tok.type = tKW;
 			tok.kw = c == '!' ? kwBang : c == '~' ? kwTilde : kwAt;
@@ -232,6 +257,9 @@ static void lex_word(int c)
 		}
 	}
 	while (varname ? is_varchar(c) : !is_special(c)) {
+		/* rc 1.7.4 ends every word at ! @ ~, which shows after a keyword */
+		if (strchr("!~@", c) != NULL && is_keyword(&s))
+			break;
 		if (c == '\\') {
 			int d = lgetc();
 			input_ungetc(d);
@@ -254,24 +282,22 @@ static void lex_word(int c)
 	near_word = true;
 	if (s.len > 1 || strchr("!~@", s.buf[0]) == NULL)	/* ! ~ @ are not words */
 		near_text = tok.s;
-	after_varname = varname;
-	if (varname)
+	/* keywords are keywords after '$' too ($if is the variable if) */
+	tok.kw = keyword_of(tok.s);
+	if (tok.kw != 0) {
+		tok.type = tKW;
 		return;
-	for (size_t i = 0; i < sizeof keywords / sizeof *keywords; i++)
-		if (strcmp(keywords[i].name, tok.s) == 0) {
-			tok.type = tKW;
-			tok.kw = keywords[i].kw;
-			return;
-		}
+	}
+	after_word = true;
 }
 
 void lex_next(void)
 {
 	int c;
-	bool after_word = near_word;
+	bool was_near_word = near_word;
 	near_word = false;
-	bool subscript_ok = after_varname;
-	after_varname = false;
+	bool subscript_ok = after_word;
+	after_word = false;
 	tok.spaced = false;
 	tok.s = NULL;
 	for (;;) {
@@ -294,7 +320,16 @@ void lex_next(void)
 		}
 		break;
 	}
-	if (after_dollar && c != '\'' && c != '$' && c != '(' && !is_varchar(c)) {
+	/* After '$' comes one word without carets, as in rc 1.7.4: a name, a
+	 * quoted word, $x, `cmd, (list), a keyword; not other word bytes. */
+	tok.first = c;
+	tok.careted = was_near_word && !tok.spaced && c != EOF &&
+		(!is_special(c) || strchr("`$'=", c) != NULL);
+	bool dollar = after_dollar;
+	if (c != '(')
+		after_dollar = false;
+	if (dollar && (c == EOF || c == '\n' || c == '\\' ||
+		       (!is_special(c) && !is_varchar(c) && strchr("!~@", c) == NULL))) {
 		after_dollar = false;
 		tok.type = c == EOF ? tEOF : c;
 		if (c == '\n')
@@ -303,7 +338,7 @@ void lex_next(void)
 	}
 	switch (c) {
 	case EOF:
-		near_word = after_word && !tok.spaced;
+		near_word = was_near_word && !tok.spaced;
 		tok.type = tEOF;
 		return;
 	case '\n':
@@ -319,8 +354,7 @@ void lex_next(void)
 		tok.s = nstrndup(s.buf ? s.buf : "", s.len);
 		near_text = tok.s;
 		near_word = true;
-		after_varname = after_dollar;
-		after_dollar = false;
+		after_word = true;
 		return;
 	}
 	case '$':
@@ -336,7 +370,6 @@ void lex_next(void)
 		after_dollar = true;
 		return;
 	case '(':
-		after_dollar = false;
 		tok.type = subscript_ok && !tok.spaced ? tSUB : '(';
 		return;
 	case '`':
@@ -378,7 +411,7 @@ void lex_next(void)
 		tok.type = c;
 		return;
 	}
-	lex_word(c);
+	lex_word(c, dollar);
 }
 
 /* Skip newlines (where the grammar allows them). */

@@ -1,6 +1,7 @@
 /* parse.c: a recursive-descent parser for rc's grammar.
  *
- * The grammar, with the token names of lex.c (nl is optional newlines):
+ * The grammar, with the token names of lex.c (nl is optional newlines); it
+ * accepts what rc 1.7.4's yacc grammar accepts:
  *
  *	line	: list ('\n' | EOF)
  *	list	: andor ((';' | '&') andor?)*		in braces '\n' separates too
@@ -9,31 +10,37 @@
  *	unary	: '!' pipe | '@' pipe | cmd
  *	cmd	: redir* body redir*
  *	body	: '{' list '}'
- *		| 'if' paren nl andor ['else' nl andor]	else only after '}'
- *		| 'if' 'not' nl andor
- *		| 'for' '(' word ['in' words] ')' nl andor
+ *		| 'if' paren nl andor ['else' nl andor]	else after any command
+ *		| 'if' 'not' nl andor			that does not take it
+ *		| 'for' '(' word ['in' words] ')' nl andor	as an argument
  *		| 'while' paren nl andor
- *		| 'switch' '(' word ')' nl '{' caselist '}'
+ *		| 'switch' '(' word ')' nl '{' cases '}'
  *		| '~' word words
  *		| 'fn' words ['{' list '}']
  *		| assign+ [cmd]			assign: word '=' word
  *		| (word | redir)+
+ *	cases	: a list whose items may also be 'case' words (';' | '\n')
  *	paren	: '(' list ')'
  *	word	: atom ('^' atom | <adjacent> atom)*	the second is a free caret
- *	atom	: WORD | QWORD | '(' words ')' | '$' name [SUB words ')']
- *		| '$#' name | '$^' name | '`' (brace | atom)
- *		| '``' atom brace | '<{' list '}' | '>{' list '}'
- *	name	: WORD | QWORD | '$' name | '(' words ')'
+ *	atom	: WORD | QWORD | keyword | '=' | '(' words ')'
+ *		| '$' atom [SUB words ')'] | '$#' atom | '$^' atom
+ *		| '`' (brace | atom) | '``' word (brace | atom)
+ *		| '<{' list '}' | '>{' list '}'	also '<' '{' apart
  *
  * Keywords and '=' are ordinary words except where the rules above use them.
  * A free caret joins a word-like atom to a following atom written against it:
- * after a plain word, a quoted word, '=', $x, $#x or $^x, and before a word,
- * '=', '$', '$#', '$^' or a backquote. */
+ * after a plain word, a quoted word, a keyword, '=', $x, $#x, $^x or `x,
+ * and before a word, '=', '$', '$#', '$^' or a backquote. */
+
 #include "rc.h"
 
 #include <string.h>
 
-static Node *list(bool braced);
+static Node *list_of(bool braced, bool cases);
+static Node *list(bool braced)
+{
+	return list_of(braced, false);
+}
 static Node *andor(void);
 static Node *pipeline(void);
 static Node *word(bool arg, bool *joinable);
@@ -42,9 +49,8 @@ static Node *words_plain(void);
 static Node *simple_rest(Node *first);
 static Node *pipe_rest(Node *left);
 static Node *unary(void);
-static Node *var_ref(void);
-
-static bool in_switch;
+static Node *var_ref(bool *joinable);
+static Node *atom(bool arg, bool *joinable);
 
 static void expect(int t)
 {
@@ -58,6 +64,15 @@ static bool is_kw(int kw)
 	return tok.type == tKW && tok.kw == kw;
 }
 
+/* Past a keyword that begins a construct (not ! @ ~): what rc 1.7.4 joins
+ * to it with a free caret is an error there (if$x, fn=). */
+static void keyword_next(void)
+{
+	lex_next();
+	if (tok.careted)
+		lex_syntax(NULL);
+}
+
 /* Tokens that can begin a word. */
 static bool word_start(bool arg)
 {
@@ -69,6 +84,8 @@ static bool word_start(bool arg)
 		return arg;
 	case '=':
 		return arg;
+	case tREDIR:	/* < {cmd} */
+		return arg && tok.bare;
 	}
 	return false;
 }
@@ -87,38 +104,32 @@ static Node *brace_body(void)
 	return mk(nBrace, body, NULL, NULL);
 }
 
-/* The name after '$', '$#' or '$^'. */
-static Node *varname(void)
+/* The name after '$', '$#' or '$^': one word without carets (rc 1.7.4's
+ * "sword"), so a name, a quoted word, $x, `cmd, (list) or a keyword. */
+static Node *varname(bool *joinable)
 {
-	Node *n;
 	stack_check();
-	switch (tok.type) {
-	case tWORD:
-		n = mkword(tok.s, false);
+	if (tok.type == tWORD) {
+		Node *n = mkword(tok.s, false);
 		n->kind = 0;
 		lex_next();
+		*joinable = true;
 		return n;
-	case tQWORD:
-		n = mkword(tok.s, true);
-		lex_next();
-		return n;
-	case '$':
-		return var_ref();
-	case '(':
-		lex_next();
-		return words_until(')', true);
 	}
-	lex_syntax(NULL);
+	if (!word_start(true))
+		lex_syntax(NULL);
+	return atom(true, joinable);
 }
 
 /* $name or $name(subscripts), the '$' being the current token. */
-static Node *var_ref(void)
+static Node *var_ref(bool *joinable)
 {
 	lex_next();
-	Node *n = varname();
+	Node *n = varname(joinable);
 	if (tok.type != tSUB)
 		return mk(nVar, n, NULL, NULL);
 	lex_next();
+	*joinable = false;
 	return mk(nVarsub, n, words_until(')', false), NULL);
 }
 
@@ -140,25 +151,39 @@ static Node *words_until(int close, bool nl_ok)
 	return head != NULL ? head : mk(nList, NULL, NULL, NULL);
 }
 
-static Node *parse_backquote(bool doubled)
+/* `{list}, `word, ``seps {list}, ``seps word: as in rc 1.7.4 the word run
+ * is one atom ("sword"): `f^x runs f and joins x to its output. */
+static Node *parse_backquote(bool doubled, bool *joinable)
 {
 	Node *seps = NULL;
 	lex_next();
 	if (doubled) {
-		if (tok.type == '{')
+		if (!word_start(true))
 			lex_syntax(NULL);
-		seps = word(false, NULL);
+		seps = word(true, NULL);
 	}
 	Node *body;
+	*joinable = false;
 	if (tok.type == '{') {
 		lex_next();
 		body = list(true);
 		expect('}');
-	} else if (!doubled && word_start(false)) {
-		body = mk(nSimple, mk(nList, word(false, NULL), NULL, NULL), NULL, NULL);
+	} else if (word_start(true)) {
+		body = mk(nSimple, mk(nList, atom(true, joinable), NULL, NULL), NULL, NULL);
 	} else
 		lex_syntax(NULL);
 	return mk(nBackq, body, seps, NULL);
+}
+
+/* <{list} or >{list}: the current token is the '<{' or the '{'. */
+static Node *nmpipe_atom(int dir)
+{
+	lex_next();
+	Node *body = list(true);
+	expect('}');
+	Node *n = mk(nNmpipe, body, NULL, NULL);
+	n->fd[0] = dir;
+	return n;
 }
 
 static Node *atom(bool arg, bool *joinable)
@@ -194,25 +219,22 @@ static Node *atom(bool arg, bool *joinable)
 		lex_next();
 		return words_until(')', true);
 	case '$':
-		n = var_ref();
-		*joinable = n->type == nVar;	/* not after a subscript */
-		return n;
+		return var_ref(joinable);
 	case tCOUNT: case tFLAT:
 		lex_next();
-		n = mk(t == tCOUNT ? nCount : nFlat, varname(), NULL, NULL);
-		*joinable = true;
-		return n;
+		return mk(t == tCOUNT ? nCount : nFlat, varname(joinable), NULL, NULL);
 	case tBACKQ: case tBACKBACKQ:
-		return parse_backquote(t == tBACKBACKQ);
-	case tNMPIPE: {
-		int dir = tok.fd[0];
-		lex_next();
-		Node *body = list(true);
-		expect('}');
-		n = mk(nNmpipe, body, NULL, NULL);
-		n->fd[0] = dir;
-		return n;
-	}
+		return parse_backquote(t == tBACKBACKQ, joinable);
+	case tNMPIPE:
+		return nmpipe_atom(tok.fd[0]);
+	case tREDIR:
+		if (arg && tok.bare) {
+			int dir = tok.redir == rFrom ? 0 : 1;
+			lex_next();
+			if (tok.type == '{')
+				return nmpipe_atom(dir);
+		}
+		break;
 	}
 	lex_syntax(NULL);
 }
@@ -244,8 +266,6 @@ static Node *word(bool arg, bool *joinable_out)
 			n = mk(nConcat, n, atom(true, &joinable), NULL);
 		} else if (joinable && free_caret_follows(arg)) {
 			n = mk(nConcat, n, atom(arg, &joinable), NULL);
-		} else if (joinable && tok.type == '(' && !tok.spaced) {
-			lex_syntax(NULL);
 		} else
 			break;
 	}
@@ -272,9 +292,12 @@ static Node *heredoc(int fd)
 	return r;
 }
 
-static Node *redirection(void)
+/* A redirection; where a word may stand (nmpipe_ok), a plain < or > before
+ * a '{' is <{} or >{} written apart, as in rc 1.7.4. */
+static Node *redirection(bool nmpipe_ok)
 {
 	int t = tok.type, kind = tok.redir, fd0 = tok.fd[0], fd1 = tok.fd[1];
+	bool bare = t == tREDIR && tok.bare;
 	if (t == tHEREDOC)
 		return heredoc(fd0);
 	if (t == tDUP) {
@@ -284,6 +307,8 @@ static Node *redirection(void)
 		return r;
 	}
 	lex_next();
+	if (nmpipe_ok && bare && tok.type == '{')
+		return nmpipe_atom(kind == rFrom ? 0 : 1);
 	if (!word_start(true)) {
 		if (is_redir())
 			lex_next();
@@ -305,7 +330,7 @@ static Node *simple(Node *first, Node *pre)
 	for (;;) {
 		Node *item;
 		if (is_redir())
-			item = redirection();
+			item = redirection(true);
 		else if (word_start(true))
 			item = word(true, NULL);
 		else
@@ -321,7 +346,7 @@ static Node *epilog(Node *cmd)
 {
 	Node *head = NULL, **tail = &head;
 	while (is_redir()) {
-		*tail = mk(nList, redirection(), NULL, NULL);
+		*tail = mk(nList, redirection(false), NULL, NULL);
 		tail = &(*tail)->k[1];
 	}
 	return head != NULL ? mk(nRedirs, cmd, head, NULL) : cmd;
@@ -344,16 +369,17 @@ static Node *body_after_nl(void)
 
 static Node *cmd_if(void)
 {
-	lex_next();
+	keyword_next();
 	if (is_kw(kwNot)) {
-		lex_next();
+		keyword_next();
 		return mk(nIfnot, body_after_nl(), NULL, NULL);
 	}
 	Node *cond = paren();
 	Node *then = andor();
 	Node *els = NULL;
-	if (then != NULL && then->type == nBrace && is_kw(kwElse)) {
-		lex_next();
+	/* else follows any command that does not take it as an argument */
+	if (is_kw(kwElse)) {
+		keyword_next();
 		els = body_after_nl();
 	}
 	return mk(nIf, cond, then, els);
@@ -361,12 +387,14 @@ static Node *cmd_if(void)
 
 static Node *cmd_for(void)
 {
-	lex_next();
+	keyword_next();
 	expect('(');
-	Node *var = word(false, NULL);
+	if (!word_start(true))
+		lex_syntax(NULL);
+	Node *var = word(true, NULL);
 	Node *in = NULL;
 	if (is_kw(kwIn)) {
-		lex_next();
+		keyword_next();
 		in = words_until(')', false);
 	} else
 		expect(')');
@@ -376,23 +404,20 @@ static Node *cmd_for(void)
 
 static Node *cmd_switch(void)
 {
-	lex_next();
+	keyword_next();
 	expect('(');
 	Node *subject = word(true, NULL);
 	expect(')');
 	lex_skipnl();
 	expect('{');
-	bool saved = in_switch;
-	in_switch = true;
-	Node *body = list(true);
-	in_switch = saved;
+	Node *body = list_of(true, true);
 	expect('}');
 	return mk(nSwitch, subject, body, NULL);
 }
 
 static Node *cmd_fn(void)
 {
-	lex_next();
+	keyword_next();
 	Node *head = NULL, **tail = &head;
 	while (word_start(true)) {
 		*tail = mk(nList, word(true, NULL), NULL, NULL);
@@ -403,6 +428,16 @@ static Node *cmd_fn(void)
 	if (tok.type == '{')
 		return mk(nNewfn, head, brace_body(), NULL);
 	return mk(nRmfn, head, NULL, NULL);
+}
+
+static bool only_redirections(Node *n)
+{
+	if (n == NULL || n->type != nSimple)
+		return false;
+	for (Node *i = n->k[0]; i != NULL; i = i->k[1])
+		if (i->k[0]->type != nRedir)
+			return false;
+	return true;
 }
 
 /* name=value [name=value...] [command]: without a command the assignments
@@ -428,9 +463,15 @@ static Node *assignment(Node *name)
 		a->k[2] = rest;
 		return a;
 	}
-	if (tok.type == '{' || tok.type == tKW || is_redir()) {
+	if (tok.type == '{' || (tok.type == tKW && tok.kw != kwElse) || is_redir()) {
+		Node *rest = pipeline();
+		if (only_redirections(rest)) {	/* v=1 >f: v is set, f made */
+			Node *both = mk(nSeq, a, rest, NULL);
+			both->kind = 1;
+			return both;
+		}
 		a->type = nLocal;
-		a->k[2] = pipeline();
+		a->k[2] = rest;
 	}
 	return a;
 }
@@ -460,7 +501,10 @@ static Node *cmd(void)
 	stack_check();
 	Node *pre = NULL, **tail = &pre;
 	while (is_redir()) {
-		*tail = mk(nList, redirection(), NULL, NULL);
+		Node *r = redirection(true);
+		if (r->type == nNmpipe)		/* < {cmd} as the command's name */
+			return simple(r, pre);
+		*tail = mk(nList, r, NULL, NULL);
 		tail = &(*tail)->k[1];
 	}
 	Node *n;
@@ -471,10 +515,12 @@ static Node *cmd(void)
 		case kwIf: n = cmd_if(); break;
 		case kwFor: n = cmd_for(); break;
 		case kwWhile:
-			lex_next();
+			keyword_next();
 			n = paren();
 			n = mk(nWhile, n, andor(), NULL);
 			break;
+		case kwElse:	/* an empty command: "if (c) else x", "if (c) >f else x" */
+			return pre != NULL ? mk(nSimple, pre, NULL, NULL) : NULL;
 		case kwSwitch: n = cmd_switch(); break;
 		case kwFn: n = cmd_fn(); break;
 		case kwTilde:
@@ -483,12 +529,6 @@ static Node *cmd(void)
 				lex_syntax(NULL);
 			n = word(true, NULL);
 			n = mk(nMatch, n, words_plain(), NULL);
-			break;
-		case kwCase:
-			if (!in_switch)
-				lex_syntax(NULL);
-			lex_next();
-			n = mk(nCase, words_plain(), NULL, NULL);
 			break;
 		case kwBang:
 			lex_next();
@@ -503,9 +543,14 @@ static Node *cmd(void)
 		}
 	} else if (word_start(false)) {
 		Node *first = word(false, NULL);
-		if (tok.type == '=' && pre == NULL)
+		if (tok.type != '=')
+			return simple(first, pre);
+		if (pre == NULL)
 			return assignment(first);
-		return simple(first, pre);
+		/* >f v=1 cmd: rc 1.7.4 runs it all in a child, v=1 included */
+		n = mk(nSubshell, assignment(first), NULL, NULL);
+		n->kind = 1;
+		return mk(nRedirs, n, pre, NULL);
 	} else if (pre != NULL) {
 		return simple(NULL, pre);
 	} else if (ends_command())
@@ -581,7 +626,17 @@ static Node *merge_ifnot(Node *prev, Node *n)
  * '&' makes the command before it asynchronous.  A line (not braced) that
  * ends in ';' ends in an empty command too, which sets $status to 0 as in
  * rc 1.7.4 ("false;" exits 0): a sequence whose second half is NULL. */
-static Node *list(bool braced)
+/* case words, ended by ';' or a newline: only directly in a switch body. */
+static Node *case_item(void)
+{
+	keyword_next();
+	Node *n = mk(nCase, words_plain(), NULL, NULL);
+	if (tok.type != ';' && tok.type != '\n')
+		lex_syntax(NULL);
+	return n;
+}
+
+static Node *list_of(bool braced, bool cases)
 {
 	Node *head = NULL, **tail = &head, *last = NULL;
 	bool trailing_semi = false;
@@ -590,7 +645,7 @@ static Node *list(bool braced)
 			lex_skipnl();
 		if (tok.type == tEOF || tok.type == '\n' || tok.type == '}' || tok.type == ')')
 			break;
-		Node *n = andor();
+		Node *n = cases && is_kw(kwCase) ? case_item() : andor();
 		if (n != NULL)
 			trailing_semi = false;
 		if (merge_ifnot(last, n) != NULL)
@@ -630,7 +685,6 @@ static Node *list(bool braced)
  * Returns NULL for an empty line; *eof says whether input ended. */
 Node *parse_command(bool *eof)
 {
-	in_switch = false;
 	lex_reset();
 	lex_next();
 	Node *n = list(false);

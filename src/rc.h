@@ -147,6 +147,9 @@ typedef struct {
 	int kw;		/* tKW: which keyword */
 	bool spaced;	/* white space came before it */
 	bool meta;	/* tWORD: holds unquoted * ? [ */
+	bool bare;	/* tREDIR: a plain < or >, which may also begin <{} or >{} */
+	bool careted;	/* rc 1.7.4 puts a free caret before it (first: its first byte) */
+	int first;
 	int fd[2];	/* redirections and pipes */
 	int redir;	/* tREDIR, tHEREDOC: kind */
 	char *s;	/* word text */

@@ -384,7 +384,11 @@ static void pr(Str *s, const Node *n)
 		break;
 	case nAsync: pr(s, n->k[0]); str_addc(s, '&'); break;
 	case nBang: str_addc(s, '!'); pr_cmd(s, n->k[0]); break;
-	case nSubshell: str_adds(s, "@ "); pr_cmd(s, n->k[0]); break;
+	case nSubshell:	/* kind 1: the child of ">f v=1", not written */
+		if (n->kind != 1)
+			str_adds(s, "@ ");
+		pr_cmd(s, n->k[0]);
+		break;
 	case nIf:
 		str_adds(s, "if(");
 		pr(s, n->k[0]);

@@ -313,12 +313,14 @@ static void do_switch(Node *n)
 	List *subject = glom(n->k[0]);
 	bool running = false;
 	Node *rest = n->k[1], *c;
-	status_set(0);
 	while ((c = seq_next(&rest)) != NULL) {
 		if (c->type == nCase) {
 			if (running)
 				break;
+			/* $status stays as it was unless a case matches */
 			running = list_match(subject, glom_noglob(c->k[0]));
+			if (running)
+				status_set(0);
 			continue;
 		}
 		if (running) {

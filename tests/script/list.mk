@@ -11,6 +11,7 @@ SCRIPT_TESTS = \
 	tests/script/assign-export-02.rc \
 	tests/script/assign-global-01.rc \
 	tests/script/assign-global-02.rc \
+	tests/script/assign-global-03.rc \
 	tests/script/assign-local-01.rc \
 	tests/script/assign-local-02.rc \
 	tests/script/assign-local-03.rc \
@@ -45,9 +46,11 @@ SCRIPT_TESTS = \
 	tests/script/bq-split-02.rc \
 	tests/script/bq-status-01.rc \
 	tests/script/bq-status-02.rc \
+	tests/script/bq-status-03.rc \
 	tests/script/bq-stderr-01.rc \
 	tests/script/bq-subshell-01.rc \
 	tests/script/bq-word-01.rc \
+	tests/script/bq-word-02.rc \
 	tests/script/builtin-builtin-01.rc \
 	tests/script/builtin-cd-01.rc \
 	tests/script/builtin-cd-02.rc \
@@ -131,6 +134,7 @@ SCRIPT_TESTS = \
 	tests/script/cmd-cdpath-03.rc \
 	tests/script/cmd-empty-01.rc \
 	tests/script/cmd-empty-02.rc \
+	tests/script/cmd-empty-03.rc \
 	tests/script/cmd-home-01.rc \
 	tests/script/cmd-noexec-01.rc \
 	tests/script/cmd-notfound-01.rc \
@@ -240,6 +244,7 @@ SCRIPT_TESTS = \
 	tests/script/err-syntax-29.rc \
 	tests/script/err-syntax-30.rc \
 	tests/script/err-syntax-31.rc \
+	tests/script/err-syntax-32.rc \
 	tests/script/eval-break-01.rc \
 	tests/script/eval-empty-01.rc \
 	tests/script/eval-exit-01.rc \
@@ -484,6 +489,7 @@ SCRIPT_TESTS = \
 	tests/script/list-subscript-06.rc \
 	tests/script/list-subscript-07.rc \
 	tests/script/list-varname-01.rc \
+	tests/script/list-varname-02.rc \
 	tests/script/login-01.rc \
 	tests/script/login-02.rc \
 	tests/script/login-03.rc \
@@ -511,6 +517,7 @@ SCRIPT_TESTS = \
 	tests/script/nmpipe-out-01.rc \
 	tests/script/nmpipe-status-01.rc \
 	tests/script/nmpipe-word-01.rc \
+	tests/script/nmpipe-word-02.rc \
 	tests/script/ours-n-01.rc \
 	tests/script/ours-redir-break-01.rc \
 	tests/script/ours-redir-builtin-01.rc \
@@ -588,12 +595,16 @@ SCRIPT_TESTS = \
 	tests/script/switch-04.rc \
 	tests/script/switch-05.rc \
 	tests/script/switch-06.rc \
+	tests/script/switch-07.rc \
+	tests/script/switch-08.rc \
+	tests/script/switch-09.rc \
 	tests/script/syntax-andand-01.rc \
 	tests/script/syntax-assign-01.rc \
 	tests/script/syntax-bang-01.rc \
 	tests/script/syntax-empty-01.rc \
 	tests/script/syntax-equals-01.rc \
 	tests/script/syntax-if-01.rc \
+	tests/script/syntax-if-02.rc \
 	tests/script/syntax-interactive-01.rc \
 	tests/script/syntax-interactive-02.rc \
 	tests/script/syntax-line-01.rc \
@@ -653,6 +664,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/assign-global-02.err \
 	tests/script/assign-global-02.out \
 	tests/script/assign-global-02.status \
+	tests/script/assign-global-03.err \
+	tests/script/assign-global-03.out \
+	tests/script/assign-global-03.status \
 	tests/script/assign-local-01.err \
 	tests/script/assign-local-01.out \
 	tests/script/assign-local-01.status \
@@ -755,6 +769,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/bq-status-02.err \
 	tests/script/bq-status-02.out \
 	tests/script/bq-status-02.status \
+	tests/script/bq-status-03.err \
+	tests/script/bq-status-03.out \
+	tests/script/bq-status-03.status \
 	tests/script/bq-stderr-01.err \
 	tests/script/bq-stderr-01.out \
 	tests/script/bq-stderr-01.status \
@@ -764,6 +781,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/bq-word-01.err \
 	tests/script/bq-word-01.out \
 	tests/script/bq-word-01.status \
+	tests/script/bq-word-02.err \
+	tests/script/bq-word-02.out \
+	tests/script/bq-word-02.status \
 	tests/script/builtin-builtin-01.err \
 	tests/script/builtin-builtin-01.out \
 	tests/script/builtin-builtin-01.status \
@@ -1017,6 +1037,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/cmd-empty-02.err \
 	tests/script/cmd-empty-02.out \
 	tests/script/cmd-empty-02.status \
+	tests/script/cmd-empty-03.err \
+	tests/script/cmd-empty-03.out \
+	tests/script/cmd-empty-03.status \
 	tests/script/cmd-home-01.err \
 	tests/script/cmd-home-01.out \
 	tests/script/cmd-home-01.status \
@@ -1360,6 +1383,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/err-syntax-31.err \
 	tests/script/err-syntax-31.out \
 	tests/script/err-syntax-31.status \
+	tests/script/err-syntax-32.err \
+	tests/script/err-syntax-32.out \
+	tests/script/err-syntax-32.status \
 	tests/script/eval-break-01.err \
 	tests/script/eval-break-01.out \
 	tests/script/eval-break-01.status \
@@ -2156,6 +2182,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/list-varname-01.err \
 	tests/script/list-varname-01.out \
 	tests/script/list-varname-01.status \
+	tests/script/list-varname-02.err \
+	tests/script/list-varname-02.out \
+	tests/script/list-varname-02.status \
 	tests/script/login-01.err \
 	tests/script/login-01.out \
 	tests/script/login-01.status \
@@ -2237,6 +2266,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/nmpipe-word-01.err \
 	tests/script/nmpipe-word-01.out \
 	tests/script/nmpipe-word-01.status \
+	tests/script/nmpipe-word-02.err \
+	tests/script/nmpipe-word-02.out \
+	tests/script/nmpipe-word-02.status \
 	tests/script/ours-n-01.args \
 	tests/script/ours-n-01.err \
 	tests/script/ours-n-01.out \
@@ -2480,6 +2512,15 @@ SCRIPT_TEST_FILES = \
 	tests/script/switch-06.err \
 	tests/script/switch-06.out \
 	tests/script/switch-06.status \
+	tests/script/switch-07.err \
+	tests/script/switch-07.out \
+	tests/script/switch-07.status \
+	tests/script/switch-08.err \
+	tests/script/switch-08.out \
+	tests/script/switch-08.status \
+	tests/script/switch-09.err \
+	tests/script/switch-09.out \
+	tests/script/switch-09.status \
 	tests/script/syntax-andand-01.err \
 	tests/script/syntax-andand-01.out \
 	tests/script/syntax-andand-01.status \
@@ -2498,6 +2539,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/syntax-if-01.err \
 	tests/script/syntax-if-01.out \
 	tests/script/syntax-if-01.status \
+	tests/script/syntax-if-02.err \
+	tests/script/syntax-if-02.out \
+	tests/script/syntax-if-02.status \
 	tests/script/syntax-interactive-01.args \
 	tests/script/syntax-interactive-01.err \
 	tests/script/syntax-interactive-01.out \
