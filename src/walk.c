@@ -221,13 +221,14 @@ static void pipeline(Node *n)
 static void do_if(Node *n, bool parent)
 {
 	bool ok = walk_cond(n->k[0]);
-	last_if = ok ? IF_TOOK : IF_SKIPPED;
 	if (ok)
 		walk(n->k[1], parent);
 	else if (n->k[2] != NULL)
 		walk(n->k[2], parent);
 	else
 		status_set(0);
+	/* an if nested in the branch does not pair with a later "if not" */
+	last_if = ok ? IF_TOOK : IF_SKIPPED;
 }
 
 static void ifnot(Node *n, bool parent)
@@ -237,9 +238,7 @@ static void ifnot(Node *n, bool parent)
 	bool run = last_if == IF_SKIPPED;
 	last_if = IF_NONE;
 	if (run)
-		walk(n->k[0], parent);
-	else
-		status_set(0);
+		walk(n->k[0], parent);	/* skipped, it leaves $status */
 }
 
 /* After a loop body: true if the loop is to stop. */

@@ -426,6 +426,7 @@ SCRIPT_TESTS = \
 	tests/script/if-05.rc \
 	tests/script/if-06.rc \
 	tests/script/if-07.rc \
+	tests/script/if-08.rc \
 	tests/script/interactive-msg-01.rc \
 	tests/script/interactive-msg-02.rc \
 	tests/script/interactive-msg-03.rc \
@@ -1972,6 +1973,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/if-07.err \
 	tests/script/if-07.out \
 	tests/script/if-07.status \
+	tests/script/if-08.err \
+	tests/script/if-08.out \
+	tests/script/if-08.status \
 	tests/script/interactive-msg-01.err \
 	tests/script/interactive-msg-01.out \
 	tests/script/interactive-msg-01.status \
