@@ -159,7 +159,11 @@ static char **sh_argv(const char *path, char **argv)
 
 static void not_found(const char *name)
 {
-	uerror("rc: cannot find `%s'", name);
+	char *shown = nstrndup(name, strlen(name));
+	for (char *c = shown; *c != '\0'; c++)
+		if ((unsigned char) *c < ' ' || *c == 0x7f)
+			*c = '?';	/* control characters, as rc 1.7.4 shows them */
+	uerror("rc: cannot find `%s'", shown);
 	status_set(1 << 8);
 }
 
@@ -268,7 +272,10 @@ static void spawn(List *args, Node *items)
 	if (err != 0) {
 		if (pid > 0)
 			child_wait(pid);
-		uerror("rc: %s: %s", path, strerror(err));
+		if (err & REDIR_DUP_FAILED)
+			uerror("rc: dup2: %s", strerror(err & ~REDIR_DUP_FAILED));
+		else
+			uerror("rc: %s: %s", path, strerror(err));
 		status_set(1 << 8);
 		return;
 	}
@@ -277,20 +284,33 @@ static void spawn(List *args, Node *items)
 	status_set(w);
 }
 
-/* -x: a command as it runs, its words quoted to be read back. */
-void trace_list(const char *prefix, List *a, List *b)
+static void trace_words(Str *s, List *l)
+{
+	if (l == NULL)
+		str_adds(s, "()");
+	for (; l != NULL; l = l->n) {
+		str_quote(s, l->w);
+		if (l->n != NULL)
+			str_addc(s, ' ');
+	}
+}
+
+/* -x: a command as it runs, its words quoted to be read back; an empty
+ * list is (); for ~ (match) a subject of several words is in parentheses,
+ * as rc 1.7.4 prints them. */
+void trace_list(const char *prefix, List *a, List *b, bool match)
 {
 	Str s = { 0 };
 	str_adds(&s, prefix);
-	for (List *l = a; l != NULL; l = l->n) {
-		str_quote(&s, l->w);
-		if (l->n != NULL || b != NULL)
-			str_addc(&s, ' ');
-	}
-	for (List *l = b; l != NULL; l = l->n) {
-		str_quote(&s, l->w);
-		if (l->n != NULL)
-			str_addc(&s, ' ');
+	bool paren = match && a != NULL && a->n != NULL;
+	if (paren)
+		str_addc(&s, '(');
+	trace_words(&s, a);
+	if (paren)
+		str_addc(&s, ')');
+	if (match) {
+		str_addc(&s, ' ');
+		trace_words(&s, b);
 	}
 	str_addc(&s, '\n');
 	writeall(2, s.buf, s.len);
@@ -352,8 +372,8 @@ bool run_simple(Node *items, bool parent)
 		while (*tail != NULL)
 			tail = &(*tail)->n;
 	}
-	if (flag_x && args != NULL)
-		trace_list("", args, NULL);
+	if (flag_x)
+		trace_list("", args, NULL, false);
 	if (args == NULL) {
 		/* no command: $status stays unless a redirection fails, as in rc 1.7.4 */
 		int depth = fd_depth();

@@ -291,7 +291,7 @@ pid_t rc_fork(void);
 pid_t rc_fork_closing(const int *fds, int n);
 int rc_fork_orphan(void);
 bool run_simple(Node *items, bool parent);
-void trace_list(const char *prefix, List *a, List *b);
+void trace_list(const char *prefix, List *a, List *b, bool match);
 char *path_search(const char *name);
 char *path_which(const char *name, bool *denied);
 NORETURN void exec_child(List *args);
@@ -307,6 +307,7 @@ char *nmpipe(Node *n);
 void redir_in_child(Node *redirs);
 typedef struct Plan Plan;
 Plan *redir_plan(Node *redirs);
+#define REDIR_DUP_FAILED 0x10000	/* redir_plan_apply: the failing call was dup2 */
 int redir_plan_apply(const Plan *p);
 void redir_plan_done(Plan *p);
 int fd_move_high(int fd);

@@ -213,8 +213,7 @@ static bool apply(Plan *p, bool keep)
 		if (o->op == OP_CLOSE)
 			close(o->target);
 		else if (o->src != o->target && dup2(o->src, o->target) < 0) {
-			int e = errno;	/* name the bad one: >[2=5] or >[99999] */
-			uerror("rc: %d: %s", fcntl(o->src, F_GETFD) < 0 ? o->src : o->target, strerror(e));
+			uerror("rc: dup2: %s", strerror(errno));	/* as rc 1.7.4 says */
 			return false;
 		}
 	}
@@ -246,7 +245,8 @@ Plan *redir_plan(Node *items)
 	return plan_make(p, items) ? p : NULL;
 }
 
-/* In the vforked child: system calls only.  Returns 0 or an errno. */
+/* In the vforked child: system calls only.  Returns 0 or an errno, plus
+ * REDIR_DUP_FAILED if a dup2 failed. */
 int redir_plan_apply(const Plan *p)
 {
 	for (int i = 0; i < p->nops; i++) {
@@ -255,7 +255,7 @@ int redir_plan_apply(const Plan *p)
 			close(o->target);
 		else if (o->src != o->target ? dup2(o->src, o->target) < 0 :
 			 fcntl(o->src, F_SETFD, 0) < 0)
-			return errno;
+			return errno | (o->src != o->target ? REDIR_DUP_FAILED : 0);
 	}
 	return 0;
 }

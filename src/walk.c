@@ -335,22 +335,32 @@ static void newfn(Node *n)
 	List *names = glom_noglob(n->k[0]);
 	if (names == NULL)
 		rc_error("null function name");
-	if (flag_x) {
-		Str s = { 0 };
-		tree_print(&s, n);
-		str_addc(&s, '\n');
-		writeall(2, s.buf, s.len);
-		free(s.buf);
-	}
-	for (; names != NULL; names = names->n)
+	for (; names != NULL; names = names->n) {
+		if (flag_x) {	/* one definition per name, as in rc 1.7.4 */
+			Str s = { 0 };
+			tree_print(&s, mk(nNewfn, mk(nList, mkword(names->w, true), NULL, NULL), n->k[1], NULL));
+			str_addc(&s, '\n');
+			writeall(2, s.buf, s.len);
+			free(s.buf);
+		}
 		fn_define(names->w, n->k[1]);
+	}
 	status_set(0);
 }
 
 static void rmfn(Node *n)
 {
-	for (List *names = glom_noglob(n->k[0]); names != NULL; names = names->n)
+	for (List *names = glom_noglob(n->k[0]); names != NULL; names = names->n) {
+		if (flag_x) {
+			Str s = { 0 };
+			str_adds(&s, "fn ");
+			str_quote(&s, names->w);
+			str_addc(&s, '\n');
+			writeall(2, s.buf, s.len);
+			free(s.buf);
+		}
 		fn_delete(names->w);
+	}
 	status_set(0);
 }
 
@@ -452,8 +462,9 @@ top:
 	case nMatch: {
 		List *subject = glom(n->k[0]), *patterns = glom_noglob(n->k[1]);
 		if (flag_x)
-			trace_list("~ ", subject, patterns);
+			trace_list("~ ", subject, patterns, true);
 		status_set_bool(list_match(subject, patterns));
+		check_e();	/* -e: a failing ~ ends the shell, as in rc 1.7.4 */
 		return;
 	}
 	case nNewfn: newfn(n); return;

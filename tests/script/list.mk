@@ -299,6 +299,7 @@ SCRIPT_TESTS = \
 	tests/script/flag-e-05.rc \
 	tests/script/flag-e-06.rc \
 	tests/script/flag-e-07.rc \
+	tests/script/flag-e-08.rc \
 	tests/script/flag-ec-01.rc \
 	tests/script/flag-i-01.rc \
 	tests/script/flag-i-02.rc \
@@ -313,6 +314,7 @@ SCRIPT_TESTS = \
 	tests/script/flag-v-02.rc \
 	tests/script/flag-x-01.rc \
 	tests/script/flag-x-02.rc \
+	tests/script/flag-x-03.rc \
 	tests/script/flag-xc-01.rc \
 	tests/script/fn-args-01.rc \
 	tests/script/fn-args-02.rc \
@@ -535,6 +537,7 @@ SCRIPT_TESTS = \
 	tests/script/redir-err-01.rc \
 	tests/script/redir-err-02.rc \
 	tests/script/redir-err-03.rc \
+	tests/script/redir-err-04.rc \
 	tests/script/redir-exec-01.rc \
 	tests/script/redir-exec-02.rc \
 	tests/script/redir-fd-01.rc \
@@ -1570,6 +1573,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/flag-e-07.err \
 	tests/script/flag-e-07.out \
 	tests/script/flag-e-07.status \
+	tests/script/flag-e-08.err \
+	tests/script/flag-e-08.out \
+	tests/script/flag-e-08.status \
 	tests/script/flag-ec-01.args \
 	tests/script/flag-ec-01.err \
 	tests/script/flag-ec-01.out \
@@ -1627,6 +1633,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/flag-x-02.err \
 	tests/script/flag-x-02.out \
 	tests/script/flag-x-02.status \
+	tests/script/flag-x-03.err \
+	tests/script/flag-x-03.out \
+	tests/script/flag-x-03.status \
 	tests/script/flag-xc-01.args \
 	tests/script/flag-xc-01.err \
 	tests/script/flag-xc-01.out \
@@ -2322,6 +2331,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/redir-err-03.err \
 	tests/script/redir-err-03.out \
 	tests/script/redir-err-03.status \
+	tests/script/redir-err-04.err \
+	tests/script/redir-err-04.out \
+	tests/script/redir-err-04.status \
 	tests/script/redir-exec-01.err \
 	tests/script/redir-exec-01.out \
 	tests/script/redir-exec-01.status \
