@@ -45,7 +45,7 @@ static bool is_special(int c)
 
 void lex_reset(void)
 {
-	after_dollar = after_word = false;
+	after_dollar = after_word = near_word = false;
 	memset(&tok, 0, sizeof tok);
 }
 
