@@ -37,6 +37,9 @@
 #include <string.h>
 
 static Node *list_of(bool braced, bool cases);
+/* The line an "if not" not after an if in its list is reported on, as rc
+ * 1.7.4 counts it (-1: none). */
+static int misplaced_ifnot = -1;
 static Node *list(bool braced)
 {
 	return list_of(braced, false);
@@ -652,7 +655,8 @@ static Node *list_of(bool braced, bool cases)
 			n = NULL;
 		else {
 			if (n != NULL && n->type == nIfnot && head != NULL)
-				rc_error("`if not' must follow `if'");
+				if (misplaced_ifnot < 0)	/* said once the line parses */
+					misplaced_ifnot = tok.type == '\n' ? lineno : lineno - 1;
 			if (n != NULL)
 				last = n;
 		}
@@ -687,9 +691,18 @@ Node *parse_command(bool *eof)
 {
 	lex_reset();
 	lex_next();
+	misplaced_ifnot = -1;
 	Node *n = list(false);
 	if (tok.type != '\n' && tok.type != tEOF)
 		lex_syntax(NULL);
+	if (misplaced_ifnot >= 0) {
+		if (interactive)
+			uerror("rc: `if not' must follow `if'");
+		else
+			uerror("rc: line %d: `if not' must follow `if'", misplaced_ifnot);
+		status_set(1 << 8);
+		rc_raise(eError);
+	}
 	*eof = tok.type == tEOF;
 	if (*eof && heredoc_waiting())
 		heredoc_read_all(true);

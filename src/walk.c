@@ -92,8 +92,8 @@ static void assign(Node *n)
 
 static void local(Node *n, bool parent)
 {
+	List *val = glom(n->k[1]);	/* the value first, as in rc 1.7.4 */
 	char *name = one_word(glom_noglob(n->k[0]));
-	List *val = glom(n->k[1]);
 	if (flag_x)
 		trace_assign(name, val, "\n");
 	var_push_local(name, val);

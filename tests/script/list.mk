@@ -20,6 +20,7 @@ SCRIPT_TESTS = \
 	tests/script/assign-local-06.rc \
 	tests/script/assign-local-07.rc \
 	tests/script/assign-name-01.rc \
+	tests/script/assign-name-02.rc \
 	tests/script/assign-numeric-01.rc \
 	tests/script/assign-oddname-01.rc \
 	tests/script/assign-star-01.rc \
@@ -210,6 +211,7 @@ SCRIPT_TESTS = \
 	tests/script/env-special-02.rc \
 	tests/script/err-ifnot-01.rc \
 	tests/script/err-ifnot-02.rc \
+	tests/script/err-ifnot-03.rc \
 	tests/script/err-line-01.rc \
 	tests/script/err-line-02.rc \
 	tests/script/err-line-03.rc \
@@ -695,6 +697,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/assign-name-01.err \
 	tests/script/assign-name-01.out \
 	tests/script/assign-name-01.status \
+	tests/script/assign-name-02.err \
+	tests/script/assign-name-02.out \
+	tests/script/assign-name-02.status \
 	tests/script/assign-numeric-01.err \
 	tests/script/assign-numeric-01.out \
 	tests/script/assign-numeric-01.status \
@@ -1285,6 +1290,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/err-ifnot-02.err \
 	tests/script/err-ifnot-02.out \
 	tests/script/err-ifnot-02.status \
+	tests/script/err-ifnot-03.err \
+	tests/script/err-ifnot-03.out \
+	tests/script/err-ifnot-03.status \
 	tests/script/err-line-01.err \
 	tests/script/err-line-01.out \
 	tests/script/err-line-01.status \
