@@ -8,22 +8,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-bool is_signal_fn(const char *name);
-void input_run_fd(int fd, bool prompting);
-void input_run_string(const char *s);
-bool status_from_words(List *l);
-int limit_builtin(List *args);
-
-static void fail(void)
-{
-	status_set(1 << 8);
-}
-
 static bool too_many(List *args, int max)
 {
 	if (list_len(args) - 1 > max) {
 		uerror("rc: too many arguments to %s", args->w);
-		fail();
+		status_fail();
 		return true;
 	}
 	return false;
@@ -37,7 +26,7 @@ static bool number(const char *w, long *n)
 	*n = strtol(w, &end, 10);
 	if (*w == '\0' || *end != '\0' || errno != 0 || *n < 0) {
 		uerror("rc: `%s' is a bad number", w);
-		fail();
+		status_fail();
 		return false;
 	}
 	return true;
@@ -50,7 +39,7 @@ static bool put(const char *name, Str *s)
 	if (s->len == 0 || writeall(1, s->buf, s->len) == 0)
 		return true;
 	uerror("rc: %s: write error: %s", name, strerror(errno));
-	fail();
+	status_fail();
 	return false;
 }
 
@@ -100,7 +89,7 @@ static void b_cd(List *args)
 				uerror("rc: %s: %s", dir, strerror(errno));
 			else
 				uerror("couldn't cd to %s", dir);
-			fail();
+			status_fail();
 			return;
 		}
 		status_set(0);
@@ -118,7 +107,7 @@ static void b_cd(List *args)
 		}
 	}
 	uerror("couldn't cd to %s", dir);
-	fail();
+	status_fail();
 }
 
 static void b_eval(List *args)
@@ -129,14 +118,14 @@ static void b_eval(List *args)
 static void b_exit(List *args)
 {
 	if (args->n != NULL && !status_from_words(args->n))
-		status_set(1 << 8);
+		status_fail();
 	rc_exit(status_exit_code());
 }
 
 static void b_return(List *args)
 {
 	if (args->n != NULL && !status_from_words(args->n))
-		fail();		/* "bad status", then it returns all the same */
+		status_fail();		/* "bad status", then it returns all the same */
 	if (funcdepth == 0)
 		rc_error("return outside of function");
 	skipping = SKIP_RETURN;
@@ -164,7 +153,7 @@ static void b_shift(List *args)
 	List *a = args_get();
 	if (n > list_len(a)) {
 		uerror("rc: cannot shift");
-		fail();
+		status_fail();
 		return;
 	}
 	while (n-- > 0)
@@ -197,7 +186,7 @@ static void b_umask(List *args)
 	long m = strtol(w, &end, 8);
 	if (*w == '\0' || *end != '\0' || m < 0 || m > 0777) {
 		uerror("bad umask");
-		fail();
+		status_fail();
 		return;
 	}
 	umask(m);
@@ -216,7 +205,10 @@ static void b_wait(List *args)
 			status_report(pid, w, true);
 			last = w;
 		}
-		status_set(w == WAIT_SIGNAL ? 1 << 8 : last);
+		if (w == WAIT_SIGNAL)
+			status_fail();
+		else
+			status_set(last);
 		return;
 	}
 	int n = list_len(args->n), i = 0;
@@ -227,7 +219,7 @@ static void b_wait(List *args)
 			return;
 		if (!child_is(p)) {
 			uerror("rc: wait: No child processes");
-			fail();
+			status_fail();
 			return;
 		}
 		pids[i++] = p;
@@ -235,7 +227,7 @@ static void b_wait(List *args)
 	int *w = nalloc(n * sizeof *w);
 	for (i = 0; i < n; i++) {
 		if (!child_wait_for(pids[i], &w[i])) {
-			status_set(1 << 8);
+			status_fail();
 			return;
 		}
 		status_report(pids[i], w[i], true);
@@ -273,7 +265,7 @@ void dot_file(List *args, bool inter)
 	int fd = open(args->w, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		uerror("rc: %s: %s", args->w, strerror(errno));
-		fail();
+		status_fail();
 		return;
 	}
 	fd = fd_move_high(fd);
@@ -282,11 +274,13 @@ void dot_file(List *args, bool inter)
 	var_push_local("*", args->n);
 	var_push_local("0", mklist(args->w, NULL, NULL));
 	Catch c;
-	int e = catch_push(&c);
-	if (e == 0) {
+	int e = 0;
+	catch_push(&c);
+	if (sigsetjmp(c.buf, 0) == 0) {
 		input_run_fd(fd, inter);
 		catch_pop(&c);
-	}
+	} else
+		e = catch_raised;
 	var_pop_local();
 	var_pop_local();
 	interactive = saved;
@@ -303,19 +297,19 @@ static void b_flag(List *args)
 	int n = list_len(args->n);
 	if (n == 0) {
 		uerror("rc: not enough arguments to flag");
-		fail();
+		status_fail();
 		return;
 	}
 	const char *f = args->n->w;
 	const char *mode = n == 2 ? args->n->n->w : NULL;
 	if (n > 2 || (mode && strcmp(mode, "+") != 0 && strcmp(mode, "-") != 0) || strlen(f) != 1) {
 		uerror("usage: flag f [ + | - ]");
-		fail();
+		status_fail();
 		return;
 	}
 	if (strchr(known, *f) == NULL) {
 		writeall(2, "rc: unknown flag", 16);
-		fail();
+		status_fail();
 		return;
 	}
 	int *var = NULL;
@@ -329,7 +323,7 @@ static void b_flag(List *args)
 	if (mode != NULL) {
 		if (strchr(settable, *f) == NULL) {
 			uerror("rc: flag immutable");
-			fail();
+			status_fail();
 			return;
 		}
 		if (*f == 'i')
@@ -358,7 +352,7 @@ static void b_read(List *args)
 {
 	if (args->n == NULL || args->n->n != NULL) {
 		uerror("usage: read name");
-		fail();
+		status_fail();
 		return;
 	}
 	Str line = { 0 };
@@ -491,7 +485,7 @@ static void b_whatis(List *args)
 			const char *opts = "bfpsv", *o = strchr(opts, *f);
 			if (o == NULL) {
 				uerror("whatis: bad option: -%c", *f);
-				fail();
+				status_fail();
 				return;
 			}
 			flags |= 1 << (o - opts);

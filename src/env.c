@@ -6,8 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool is_signal_fn(const char *name);
-
 /* The vector handed to children: pointers to each symbol's cached entry,
  * rebuilt (without copying strings) only after an exported change. */
 static char **envv;

@@ -40,6 +40,18 @@ void stack_check_slow(void)
 	rc_error("too deeply nested (recursion or nesting beyond the stack limit)");
 }
 
+int catch_raised;
+
+void catch_push(Catch *c)
+{
+	c->prev = catcher;
+	c->vardepth = var_depth();
+	c->fddepth = fd_depth();
+	c->funcdepth = funcdepth;
+	c->loopdepth = loopdepth;
+	catcher = c;
+}
+
 void catch_pop(Catch *c)
 {
 	catcher = c->prev;
@@ -58,6 +70,7 @@ NORETURN void rc_raise(int e)
 	funcdepth = c->funcdepth;
 	loopdepth = c->loopdepth;
 	skipping = SKIP_NONE;
+	catch_raised = e;
 	siglongjmp(c->buf, e);
 }
 
@@ -80,7 +93,7 @@ NORETURN void rc_error(const char *fmt, ...)
 	va_start(ap, fmt);
 	vreport(fmt, ap);
 	va_end(ap);
-	status_set(1 << 8);
+	status_fail();
 	rc_raise(eError);
 }
 
@@ -109,6 +122,6 @@ void uerror(const char *fmt, ...)
 NORETURN void rc_syserror(const char *what)
 {
 	uerror("rc: %s: %s", what, strerror(errno));
-	status_set(1 << 8);
+	status_fail();
 	rc_raise(eError);
 }

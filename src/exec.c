@@ -164,7 +164,7 @@ static void not_found(const char *name)
 		if ((unsigned char) *c < ' ' || *c == 0x7f)
 			*c = '?';	/* control characters, as rc 1.7.4 shows them */
 	uerror("rc: cannot find `%s'", shown);
-	status_set(1 << 8);
+	status_fail();
 }
 
 /* A name used as it is that names no file, or one that cannot run, is
@@ -183,7 +183,7 @@ static bool cannot_run(const char *name)
 	if (e == 0)
 		return false;
 	uerror("rc: %s: %s", name, strerror(e));
-	status_set(1 << 8);
+	status_fail();
 	return true;
 }
 
@@ -254,7 +254,7 @@ static void spawn(List *args, Node *items)
 		return;
 	Plan *p = NULL;
 	if (items != NULL && (p = redir_plan(items)) == NULL) {
-		status_set(1 << 8);
+		status_fail();
 		return;
 	}
 	char **argv = argv_of(args);
@@ -276,7 +276,7 @@ static void spawn(List *args, Node *items)
 			uerror("rc: dup2: %s", strerror(err & ~REDIR_DUP_FAILED));
 		else
 			uerror("rc: %s: %s", path, strerror(err));
-		status_set(1 << 8);
+		status_fail();
 		return;
 	}
 	int w = child_wait(pid);
@@ -327,7 +327,7 @@ static void in_shell(Builtin *b, Node *fn, List *args, Node *items)
 		else
 			b(args);
 	} else
-		status_set(1 << 8);
+		status_fail();
 	fd_unwind(depth);
 }
 
@@ -349,7 +349,7 @@ static void do_exec(List *args, Node *items)
 		if (args != NULL || !interactive)
 			rc_exit(1);
 		fd_unwind(depth);
-		status_set(1 << 8);
+		status_fail();
 		return;
 	}
 	fd_forget(depth);
@@ -378,7 +378,7 @@ bool run_simple(Node *items, bool parent)
 		/* no command: $status stays unless a redirection fails, as in rc 1.7.4 */
 		int depth = fd_depth();
 		if (!redir_in_shell(items))
-			status_set(1 << 8);
+			status_fail();
 		fd_unwind(depth);
 		nmpipe_reap();
 		return false;

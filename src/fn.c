@@ -17,7 +17,8 @@ static Node *parse_import(Sym *s, const char *name)
 {
 	Node *volatile t = NULL;
 	Catch c;
-	if (catch_push(&c) == 0) {
+	catch_push(&c);
+	if (sigsetjmp(c.buf, 0) == 0) {
 		t = parse_string(s->fndef);
 		catch_pop(&c);
 		if (t == NULL || t->type != nBrace) {

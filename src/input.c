@@ -338,12 +338,13 @@ int input_loop(void)
 	for (;;) {
 		Catch c;
 		Mark m = nmark();
-		int e = catch_push(&c);
-		if (e == 0) {
+		catch_push(&c);
+		if (sigsetjmp(c.buf, 0) == 0) {
 			run_all();
 			catch_pop(&c);
 			return status_exit_code();
 		}
+		int e = catch_raised;
 		nrelease(m);
 		walk_reset();
 		nmpipe_reap();
@@ -365,11 +366,13 @@ static void run_pushed(bool as_script)
 	if (as_script)
 		interactive = false;
 	Catch c;
-	int e = catch_push(&c);
-	if (e == 0) {
+	volatile int e = 0;	/* set only after a raise, but gcc cannot tell */
+	catch_push(&c);
+	if (sigsetjmp(c.buf, 0) == 0) {
 		run_all();
 		catch_pop(&c);
-	}
+	} else
+		e = catch_raised;
 	loopdepth = loops;
 	funcdepth = funcs;
 	interactive = inter;

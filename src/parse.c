@@ -700,7 +700,7 @@ Node *parse_command(bool *eof)
 			uerror("rc: `if not' must follow `if'");
 		else
 			uerror("rc: line %d: `if not' must follow `if'", misplaced_ifnot);
-		status_set(1 << 8);
+		status_fail();
 		rc_raise(eError);
 	}
 	*eof = tok.type == tEOF;
@@ -716,7 +716,8 @@ Node *parse_string(const char *s)
 	bool eof = false;
 	input_string(s, false);
 	Catch c;
-	if (catch_push(&c) != 0) {
+	catch_push(&c);
+	if (sigsetjmp(c.buf, 0) != 0) {
 		input_pop();
 		rc_raise(eError);
 	}

@@ -102,10 +102,13 @@ struct Catch {
 };
 extern Catch *catcher;
 enum { eError = 1, eExit, eInterrupt };
-#define catch_push(c) ((c)->prev = catcher, (c)->vardepth = var_depth(), \
-	(c)->fddepth = fd_depth(), (c)->funcdepth = funcdepth, (c)->loopdepth = loopdepth, \
-	catcher = (c), sigsetjmp((c)->buf, 0))
+/* catch_push makes c the innermost catcher; the caller then calls
+ * sigsetjmp(c.buf, 0) itself, in a form C11 7.13.1.1 allows (the whole
+ * controlling expression of an if, compared with 0).  After a raise,
+ * sigsetjmp returns nonzero and catch_raised holds what was raised. */
+void catch_push(Catch *c);
 void catch_pop(Catch *c);
+extern int catch_raised;
 NORETURN void rc_raise(int e);
 void stack_init(void *base);
 void stack_check_slow(void);
@@ -275,6 +278,7 @@ void fn_delete(const char *name);
 void fn_forget(const char *name);
 void fn_call(const char *name, Node *body, List *args);
 void fn_collect(void);
+bool is_signal_fn(const char *name);
 extern int funcdepth, loopdepth;
 
 /* walk.c: the interpreter. */
@@ -317,6 +321,7 @@ void nmpipe_reap(void);
 void status_set(int wstat);
 void status_set_list(const int *w, int n);
 void status_set_bool(bool ok);
+void status_fail(void);
 bool status_true(void);
 int status_exit_code(void);
 List *status_list(void);
@@ -328,6 +333,7 @@ int sig_by_name(const char *name);
 void status_report(pid_t pid, int wstat, bool bg);
 int status_count(void);
 const int *status_raw(void);
+bool status_from_words(List *l);
 
 /* wait.c: children. */
 void child_add(pid_t pid, bool async);
@@ -366,6 +372,9 @@ int input_getc(void);
 void input_ungetc(int c);
 bool input_is_interactive(void);
 int input_loop(void);
+void input_run_fd(int fd, bool prompting);
+void input_run_string(const char *s);
+void input_setup_editor(void);
 extern int flag_e, flag_n, flag_v, flag_x;
 
 /* heredoc.c */
@@ -384,6 +393,9 @@ typedef void Builtin(List *args);
 Builtin *builtin_get(const char *name);
 bool builtin_each(void (*f)(const char *name, void *ctx), void *ctx);
 void dot_file(List *args, bool interactive);
+
+/* limit.c */
+int limit_builtin(List *args);
 
 /* startup.c */
 extern bool flag_c, flag_d, flag_i, flag_l, flag_o, flag_p, flag_s, flag_I;

@@ -12,7 +12,6 @@
 #include <unistd.h>
 
 bool flag_c, flag_d, flag_i, flag_l, flag_o, flag_p, flag_s, flag_I;
-void input_setup_editor(void);
 
 static List *words(char **v, int n)
 {
@@ -105,7 +104,8 @@ static void login_file(void)
 	if (access(path, F_OK) != 0)
 		return;
 	Catch c;
-	if (catch_push(&c) != 0)
+	catch_push(&c);
+	if (sigsetjmp(c.buf, 0) != 0)
 		rc_exit(1);
 	dot_file(mklist(path, NULL, NULL), false);
 	catch_pop(&c);

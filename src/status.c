@@ -56,6 +56,12 @@ int sig_by_name(const char *name)
 }
 
 
+/* The wait status of a process that called exit(code). */
+static int exit_status(int code)
+{
+	return code << 8;
+}
+
 static int first[8];
 static int *statuses = first;
 static int nstatus = 1, maxstatus = 8;
@@ -88,9 +94,18 @@ void status_set_list(const int *w, int n)
 		status_set(0);
 }
 
+/* $status 1: the command failed. */
+void status_fail(void)
+{
+	status_set(exit_status(1));
+}
+
 void status_set_bool(bool ok)
 {
-	status_set(ok ? 0 : 1 << 8);
+	if (ok)
+		status_set(0);
+	else
+		status_fail();
 }
 
 /* True when every status is zero, as for a pipeline. */
@@ -146,7 +161,7 @@ int status_word(const char *w, int *wstat)
 		long n = strtol(w, &end, 10);
 		if (*end != '\0')
 			return 0;
-		*wstat = (n & 0xff) << 8;
+		*wstat = exit_status(n & 0xff);
 		return 1;
 	}
 	size_t len = strlen(w);
@@ -167,7 +182,7 @@ bool status_from_words(List *l)
 	for (; l != NULL; l = l->n)
 		if (!status_word(l->w, &w[i++])) {
 			uerror("bad status");
-			status_set(1 << 8);
+			status_fail();
 			return false;
 		}
 	status_set_list(w, n);

@@ -48,7 +48,8 @@ bool walk_cond(Node *n)
 NORETURN void walk_in_child(Node *n)
 {
 	Catch c;
-	if (catch_push(&c) == 0) {
+	catch_push(&c);
+	if (sigsetjmp(c.buf, 0) == 0) {
 		walk(n, false);
 		catch_pop(&c);
 	}
@@ -419,7 +420,7 @@ top:
 		if (redir_in_shell(n->k[1]))
 			walk(n->k[0], parent);
 		else
-			status_set(1 << 8);
+			status_fail();
 		fd_unwind(depth);
 		return;
 	}

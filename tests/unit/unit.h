@@ -51,14 +51,15 @@ static inline void unit_release_stderr(void)
 static inline int unit_try(void (*f)(void *), void *arg)
 {
 	Catch c;
-	int e;
+	volatile int e = 0;	/* set only after a raise, but gcc cannot tell */
 
 	unit_capture_stderr();
-	e = catch_push(&c);
-	if (e == 0) {
+	catch_push(&c);
+	if (sigsetjmp(c.buf, 0) == 0) {
 		f(arg);
 		catch_pop(&c);
-	}
+	} else
+		e = catch_raised;
 	unit_release_stderr();
 	return e;
 }
