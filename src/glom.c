@@ -191,13 +191,15 @@ static List *concat_chain(Node *n)
 }
 
 /* The mask of an unquoted word: every byte active.  Short words share
- * one constant mask. */
+ * one mask (never written to). */
 static char *all_meta(const char *w)
 {
-	static const char ones[256] = { [0 ... 254] = 1 };
+	static char ones[256];	/* 255 ones and a NUL, filled on first use */
+	if (ones[0] == 0)
+		memset(ones, 1, sizeof ones - 1);
 	size_t n = strlen(w);
 	if (n < sizeof ones)
-		return (char *) ones + sizeof ones - 1 - n;
+		return ones + sizeof ones - 1 - n;
 	char *m = nalloc(n + 1);
 	memset(m, 1, n);
 	m[n] = '\0';

@@ -149,8 +149,7 @@ static int in_pipe(const char *text, size_t len)
 static int in_file(const char *text, size_t len)
 {
 	const char *dir = getenv("TMPDIR");
-	char *name = nfmt("%s/rc-here.000000", dir && *dir ? dir : "/tmp");
-	memset(name + strlen(name) - 6, 'X', 6);	/* the six letters mkostemp replaces */
+	char *name = nfmt("%s/rc-here.XXXXXX", dir && *dir ? dir : "/tmp");
 	int fd = mkostemp(name, O_CLOEXEC);
 	if (fd < 0)
 		return -1;

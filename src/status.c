@@ -14,7 +14,10 @@ static const struct { int sig; const char *name, *msg; } sigs[] = {
 	{ SIGKILL, "sigkill", "killed" }, { SIGUSR1, "sigusr1", "user defined signal 1" },
 	{ SIGSEGV, "sigsegv", "segmentation violation" }, { SIGUSR2, "sigusr2", "user defined signal 2" },
 	{ SIGPIPE, "sigpipe", "" }, { SIGALRM, "sigalrm", "alarm clock" },
-	{ SIGTERM, "sigterm", "terminated" }, { SIGSTKFLT, "sigstkflt", "stack fault" },
+	{ SIGTERM, "sigterm", "terminated" },
+#ifdef SIGSTKFLT	/* Linux only */
+	{ SIGSTKFLT, "sigstkflt", "stack fault" },
+#endif
 	{ SIGCHLD, "sigchld", "child stop or exit" }, { SIGCONT, "sigcont", "continue" },
 	{ SIGSTOP, "sigstop", "stopped by signal" }, { SIGTSTP, "sigtstp", "stopped" },
 	{ SIGTTIN, "sigttin", "background tty read" }, { SIGTTOU, "sigttou", "background tty write" },
@@ -22,7 +25,10 @@ static const struct { int sig; const char *name, *msg; } sigs[] = {
 	{ SIGXCPU, "sigxcpu", "exceeded cpu time limit" }, { SIGXFSZ, "sigxfsz", "exceeded file size limit" },
 	{ SIGVTALRM, "sigvtalrm", "virtual timer alarm" }, { SIGPROF, "sigprof", "profiling timer alarm" },
 	{ SIGWINCH, "sigwinch", "window size change" }, { SIGIO, "sigio", "socket i/o possible" },
-	{ SIGPWR, "sigpwr", "power-fail restart" }, { SIGSYS, "sigsys", "invalid argument to system call" },
+#ifdef SIGPWR	/* not in BSD or macOS */
+	{ SIGPWR, "sigpwr", "power-fail restart" },
+#endif
+	{ SIGSYS, "sigsys", "invalid argument to system call" },
 };
 enum { NSIGS = sizeof sigs / sizeof *sigs };
 
