@@ -2,42 +2,127 @@
 #include "rc.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <stdarg.h>
 #include <string.h>
 #include <sys/resource.h>
+#ifdef HAVE_GETAUXVAL
+#include <sys/auxv.h>
+#endif
 #include <unistd.h>
 
 Catch *catcher;
 
 /* Deep nesting (in the parser) and deep recursion (functions, eval) end
- * with an error before the stack runs out.  The limit is read only once
- * the stack has grown past a first, small threshold. */
+ * with an error before the stack runs out.  The stack limit (ulimit -s)
+ * counts from the top of the stack, and above the frame of rc_main lie the
+ * argument and environment strings (up to a quarter of the limit) and the
+ * frames of the C start-up: stack_room is what the limit leaves below
+ * rc_main, less a margin for the frames between two checks, the error
+ * path, a signal handler and the library. */
 char *stack_base;
-size_t stack_room = 64 * 1024;	/* below the smallest stack limit worth running with */
-static bool stack_limit_known;
+size_t stack_room = 64 * 1024;
+/* the share of a small stack kept back; AddressSanitizer's run-time
+ * library needs more */
+#if defined(__SANITIZE_ADDRESS__)
+#define RC_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define RC_ASAN 1
+#endif
+#endif
+#ifdef RC_ASAN
+enum { MARGIN_PERCENT = 75 };
+#else
+enum { MARGIN_PERCENT = 50 };
+#endif
+static char *stack_top;
+static size_t stack_limit;
 
-void stack_init(void *base)
+/* The top of the stack: just above the program's file name (AT_EXECFN),
+ * the highest string the kernel puts there; else above the last string of
+ * the environment, with a page to spare. */
+static char *find_stack_top(char **envp)
+{
+	char *top = NULL;
+#ifdef HAVE_GETAUXVAL
+	top = (char *) getauxval(AT_EXECFN);
+	if (top != NULL)
+		return top + strlen(top) + 1;
+#endif
+	for (char **e = envp; e != NULL && *e != NULL; e++)
+		if (*e + strlen(*e) + 1 > top)
+			top = *e + strlen(*e) + 1;
+	return top != NULL ? top + 4096 : NULL;
+}
+
+#define OVERFLOW_MESSAGE "too deeply nested (recursion or nesting beyond the stack limit)"
+
+#ifndef RC_ASAN
+/* The last resort, for a stack so small (a few kB left, the top placed at
+ * random) that the margin does not cover what runs between two checks:
+ * a fault just below the stack's limit ends the shell with the message
+ * and status 1, as the error would end a script.  Any other fault is left
+ * to its default (the faulting instruction runs again). */
+static void on_overflow(int sig, siginfo_t *si, void *context)
+{
+	static const char msg[] = "rc: " OVERFLOW_MESSAGE "\n";
+	char *a = si->si_addr;
+	(void) context;
+	if (a < stack_base && (size_t) (stack_top - a) <= stack_limit + 1024 * 1024) {
+		ssize_t ignored = write(2, msg, sizeof msg - 1);
+		(void) ignored;
+		_exit(1);
+	}
+	signal(sig, SIG_DFL);
+}
+
+static void catch_overflow(void)
+{
+	static char alt[64 * 1024];
+	stack_t ss = { .ss_sp = alt, .ss_size = sizeof alt };
+	struct sigaction sa = { .sa_sigaction = on_overflow, .sa_flags = SA_SIGINFO | SA_ONSTACK };
+	sigemptyset(&sa.sa_mask);
+	if (sigaltstack(&ss, NULL) == 0)
+		sigaction(SIGSEGV, &sa, NULL);
+}
+#else
+static void catch_overflow(void)
+{
+	/* the sanitizer reports a stack overflow itself */
+}
+#endif
+
+void stack_init(void *base, char **envp)
 {
 	stack_base = base;
+	stack_top = find_stack_top(envp);
+	if (stack_top == NULL || stack_top < stack_base)
+		stack_top = stack_base;
+	stack_measure();
+	catch_overflow();
+}
+
+/* After start-up and after limit stacksize. */
+void stack_measure(void)
+{
+	struct rlimit rl;
+	size_t limit = getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY ?
+		rl.rlim_cur : 64 * 1024 * 1024;
+	stack_limit = limit;
+	/* the stack grows by whole pages: up to one is lost below the top */
+	size_t above = (size_t) (stack_top - stack_base) + 4096;
+	size_t avail = limit > above ? limit - above : 0;
+	size_t margin = avail > 1024 * 1024 ? 256 * 1024 : avail / 100 * MARGIN_PERCENT;
+	stack_room = avail - margin;
 }
 
 void stack_check_slow(void)
 {
 	char here;
-	size_t used = (size_t) (stack_base - &here);
-	if (stack_base == NULL || used < stack_room)
-		return;
-	if (!stack_limit_known) {
-		struct rlimit rl;
-		stack_limit_known = true;
-		size_t limit = getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY ?
-			rl.rlim_cur : 64 * 1024 * 1024;
-		stack_room = limit > 1024 * 1024 ? limit - 512 * 1024 : limit / 2;
-		if (used < stack_room)
-			return;
-	}
-	rc_error("too deeply nested (recursion or nesting beyond the stack limit)");
+	if (stack_base != NULL && (size_t) (stack_base - &here) >= stack_room)
+		rc_error(OVERFLOW_MESSAGE);
 }
 
 int catch_raised;

@@ -138,5 +138,7 @@ int limit_builtin(List *args)
 		uerror("rc: setrlimit: %s", strerror(errno));
 		return 1;
 	}
+	if (limits[i].res == RLIMIT_STACK)
+		stack_measure();
 	return 0;
 }

@@ -114,7 +114,7 @@ static void login_file(void)
 int rc_main(int argc, char **argv, char **envp)
 {
 	const char *cmd = NULL;
-	stack_init(&cmd);
+	stack_init(&cmd, envp);
 	argv0 = argv[0];
 	int i = options(argc, argv, &cmd);
 	if (i < 0)

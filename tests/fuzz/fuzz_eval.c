@@ -18,6 +18,8 @@
  * did not ask for (exec >[5] file) is a leak and aborts. */
 #include "rc.h"
 
+extern char **environ;
+
 #include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
@@ -369,10 +371,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	if (mkdtemp(scratch) == NULL || chdir(scratch) != 0)
 		abort();
 	atexit(remove_scratch);
-	/* the first stack check past the threshold reads the limit; do it now */
 	char here;
-	stack_init(&here + 512 * 1024);
-	stack_check();
+	stack_init(&here, environ);
 	normal_room = stack_room;
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
@@ -419,7 +419,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	mode_t mask = umask(022);
 	umask(mask);
 	char base;
-	stack_init(&base);
+	stack_init(&base, environ);
 	stack_room = normal_room;
 	Mark m = nmark();
 

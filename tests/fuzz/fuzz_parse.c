@@ -5,6 +5,8 @@
  * goes on with the next line, as at the terminal. */
 #include "rc.h"
 
+extern char **environ;
+
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -263,7 +265,7 @@ static bool reprint_checked(void)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char base;
-	stack_init(&base);
+	stack_init(&base, environ);
 	int fd = memfd_of(data, size);
 	Mark m = nmark();
 	input_fd(fd, "fuzz");
