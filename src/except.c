@@ -134,6 +134,7 @@ void catch_push(Catch *c)
 	c->fddepth = fd_depth();
 	c->funcdepth = funcdepth;
 	c->loopdepth = loopdepth;
+	c->fnrunning = fn_running_depth();
 	catcher = c;
 }
 
@@ -154,6 +155,7 @@ NORETURN void rc_raise(int e)
 	fd_unwind(c->fddepth);
 	funcdepth = c->funcdepth;
 	loopdepth = c->loopdepth;
+	fn_unwind(c->fnrunning);
 	skipping = SKIP_NONE;
 	catch_raised = e;
 	siglongjmp(c->buf, e);

@@ -47,25 +47,52 @@ Node *fn_get(const char *name)
 	return NULL;
 }
 
-/* A function may redefine itself while it runs, so old bodies are freed
- * only between top-level commands. */
-static Node **graveyard;
+/* A function may redefine or delete itself while it runs: its old body is
+ * freed at once unless it is running, else when the last call of it ends
+ * (normally or by an error). */
+static Node **running;	/* the bodies being run, innermost last */
+static int nrunning, running_cap;
+static Node **graveyard;	/* old bodies still running */
 static int ngraves;
 
-void fn_collect(void)
+static bool is_running(Node *body)
 {
-	if (funcdepth > 0)
+	for (int i = 0; i < nrunning; i++)
+		if (running[i] == body)
+			return true;
+	return false;
+}
+
+static void bury(Node *body)
+{
+	if (!is_running(body)) {
+		tree_free(body);
 		return;
-	while (ngraves > 0)
-		tree_free(graveyard[--ngraves]);
+	}
+	graveyard = eresize(graveyard, (ngraves + 1) * sizeof *graveyard);
+	graveyard[ngraves++] = body;
+}
+
+int fn_running_depth(void)
+{
+	return nrunning;
+}
+
+/* After the calls above depth ended: free the old bodies they ran. */
+void fn_unwind(int depth)
+{
+	nrunning = depth;
+	for (int i = ngraves; i-- > 0; )
+		if (!is_running(graveyard[i])) {
+			tree_free(graveyard[i]);
+			graveyard[i] = graveyard[--ngraves];
+		}
 }
 
 static void clear(Sym *s)
 {
-	if (s->fn != NULL) {
-		graveyard = eresize(graveyard, (ngraves + 1) * sizeof *graveyard);
-		graveyard[ngraves++] = s->fn;
-	}
+	if (s->fn != NULL)
+		bury(s->fn);
 	free(s->fndef);
 	s->fn = NULL;
 	s->fndef = NULL;
@@ -117,12 +144,19 @@ void fn_call(const char *name, Node *body, List *args)
 	int saved_loop = loopdepth;
 	var_push_local("*", args);
 	var_push_local("0", mklist((char *) name, NULL, NULL));
+	int depth = nrunning;
+	if (nrunning == running_cap) {
+		running_cap = running_cap * 2 + 16;
+		running = eresize(running, running_cap * sizeof *running);
+	}
+	running[nrunning++] = body;
 	funcdepth++;
 	loopdepth = 0;
 	walk(body, true);
 	if (skipping == SKIP_RETURN)
 		skipping = SKIP_NONE;
 	funcdepth--;
+	fn_unwind(depth);
 	loopdepth = saved_loop;
 	var_pop_local();
 	var_pop_local();

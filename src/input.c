@@ -348,7 +348,6 @@ int input_loop(void)
 		nrelease(m);
 		walk_reset();
 		nmpipe_reap();
-		fn_collect();
 		if (!in->recover)
 			return e == eExit ? status_exit_code() : 1;
 		skip_line();

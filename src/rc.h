@@ -99,6 +99,7 @@ struct Catch {
 	int vardepth;	/* local-variable stack depth to restore */
 	int fddepth;	/* saved-descriptor stack depth to restore */
 	int funcdepth, loopdepth;
+	int fnrunning;	/* function bodies running */
 };
 extern Catch *catcher;
 enum { eError = 1, eExit, eInterrupt };
@@ -278,7 +279,8 @@ void fn_import(const char *name, const char *def);
 void fn_delete(const char *name);
 void fn_forget(const char *name);
 void fn_call(const char *name, Node *body, List *args);
-void fn_collect(void);
+int fn_running_depth(void);
+void fn_unwind(int depth);
 bool is_signal_fn(const char *name);
 extern int funcdepth, loopdepth;
 

@@ -307,7 +307,7 @@ static void forget(Sym *s, void *ctx)
 static void reset_state(void)
 {
 	sym_walk(forget, NULL);
-	fn_collect();
+	fn_unwind(0);
 	defaults();
 	flag_e = flag_n = flag_v = flag_x = 0;
 	interactive = false;
