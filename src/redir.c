@@ -63,23 +63,6 @@ static int open_target(Node *r, List *t)
 	return fd;
 }
 
-/* The highest descriptor the redirections name: files we open are kept
- * above it so that applying one redirection cannot clobber another's file. */
-static int max_fd(Node *items)
-{
-	int max = 2;
-	for (; items != NULL; items = items->k[1]) {
-		Node *r = items->k[0];
-		if (r->type != nRedir)
-			continue;
-		if (r->fd[0] > max)
-			max = r->fd[0];
-		if (r->kind == rDup && r->fd[1] > max)
-			max = r->fd[1];
-	}
-	return max;
-}
-
 /* Is fd one of 0, 1, 2 or a descriptor the redirections name? */
 static bool names_fd(Node *items, int fd)
 {
@@ -91,6 +74,22 @@ static bool names_fd(Node *items, int fd)
 			return true;
 	}
 	return false;
+}
+
+/* A file opened for the redirections moves off a descriptor they name,
+ * so that applying one cannot clobber another's file: to the lowest free
+ * descriptor they do not name (below the highest they name, when that is
+ * where the room is).  -1 when there is none. */
+static int move_unnamed(int fd, Node *items)
+{
+	int from = 3;
+	for (;;) {
+		int d = fcntl(fd, F_DUPFD_CLOEXEC, from);
+		if (d < 0 || !names_fd(items, d))
+			return d;
+		close(d);
+		from = d + 1;
+	}
 }
 
 static bool plan_make(Plan *p, Node *items)
@@ -108,7 +107,6 @@ static bool plan_make(Plan *p, Node *items)
 		if (r->type == nRedir && r->kind != rDup && r->kind != rClose)
 			targets[n] = glom(r->k[0]);
 	}
-	int max = max_fd(items);
 	Node *items0 = items;
 	n = 0;
 	for (; items != NULL; items = items->k[1], n++) {
@@ -125,12 +123,12 @@ static bool plan_make(Plan *p, Node *items)
 		}
 		int fd = open_target(r, targets[n]);
 		if (fd >= 0 && names_fd(items0, fd)) {
-			int high = max < INT_MAX ? fcntl(fd, F_DUPFD_CLOEXEC, max + 1) : -1;
-			if (high < 0)	/* no room above: EINVAL from fcntl */
+			int moved = move_unnamed(fd, items0);
+			if (moved < 0)	/* EINVAL from fcntl past the limit */
 				uerror("rc: %s: %s", r->kind == rHerestr || targets[n] == NULL ?
 				       "here document" : targets[n]->w, strerror(EMFILE));
 			close(fd);
-			fd = high;
+			fd = moved;
 		}
 		if (fd < 0) {
 			plan_free(p);
