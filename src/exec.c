@@ -36,6 +36,7 @@ pid_t rc_fork(void)
 pid_t rc_fork_closing(const int *fds, int n)
 {
 	var_get("pid");		/* $pid is the shell's: learn it before a child can */
+	read_forget();		/* the child may read standard input */
 	pid_t pid = fork();
 	if (pid < 0) {
 		int e = errno;
@@ -58,6 +59,7 @@ pid_t rc_fork_closing(const int *fds, int n)
  * the grandchild, 1 in the shell, -1 (errno set) if a fork failed. */
 int rc_fork_orphan(void)
 {
+	read_forget();
 	pid_t pid = fork();
 	if (pid < 0)
 		return -1;
@@ -237,6 +239,7 @@ static pid_t spawn_one(const char *path, char **argv, const Plan *p, int *err)
 	volatile int child_err = 0;
 	sigset_t mask;
 	sig_block_all(&mask);
+	read_forget();
 	pid_t pid = vfork();
 	if (pid == 0)
 		vforked(path, argv, envp, p, &mask, &child_err);

@@ -145,6 +145,7 @@ static const char *prompt_text(void)
  * ^C drops what has been typed of the command, continuation lines too. */
 static bool fill_tty(Input *i)
 {
+	read_forget();
 	for (;;) {
 		int intr = 0;
 		char *line = le_readline(prompt_text(), &intr);
@@ -184,6 +185,7 @@ static bool fill_fd(Input *i)
 		i->cap = 8192;
 		i->buf = ealloc(i->cap);
 	}
+	read_forget();	/* the commands may come from the same input as read's */
 	for (;;) {
 		ssize_t n = read(i->fd, i->buf, i->cap);
 		if (n < 0 && errno == EINTR)

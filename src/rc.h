@@ -390,6 +390,8 @@ int heredoc_fd(const char *text);
 /* read.c */
 int read_line(int fd, Str *line);
 void read_child_reset(void);
+void read_forget(void);
+void read_fd_taken(int fd);
 
 /* builtins.c */
 typedef void Builtin(List *args);

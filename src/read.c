@@ -1,78 +1,90 @@
 /* read.c: one line of input for the read builtin, taking nothing past its
- * newline, so that the next command reading the same descriptor starts
- * at the next line.
+ * newline, so that the next command reading the same descriptor (cat in
+ * {read a; cat}) starts at the next line.
  *
- * A file is read a block at a time and the offset put back after the
- * line.  A pipe cannot be put back, but on Linux it can be looked at
- * without taking anything from it: tee(2) copies what it holds into a
- * private pipe; the line's end is found there, and then exactly that many
- * bytes are read from the pipe itself.  Anything else (a terminal, a
- * socket, a system without tee) is read a byte at a time. */
+ * Looking ahead.  The bytes at the front of the input are looked at
+ * without taking them: a file's with pread(2) at its offset, a pipe's (on
+ * Linux) with tee(2) into a private pipe.  The line's end found there says
+ * how many bytes to read(2) from the input itself: exactly the line.  What
+ * was looked at serves the following reads too, one read(2) a line, as
+ * long as nothing else can have read the input since: read_forget() drops
+ * it before every fork and vfork (a child shares the input), every
+ * in-shell redirection and its undoing, and every read of commands by the
+ * shell.
+ *
+ * Looking ahead only predicts.  The line is always the bytes read from the
+ * input, and they are checked: if the first newline among them is not the
+ * last byte (another process read the same pipe or moved the file's
+ * offset meanwhile), a file's offset is put back after it, and a pipe's
+ * bytes past it, which cannot be put back, are kept for the next read.
+ *
+ * Anything else (a terminal, a socket, a system without tee) is read a
+ * byte at a time. */
 #include "rc.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+enum { SMALL = 256, LARGE = 65536 };
+
+typedef enum { UNKNOWN, FILE_, PIPE_, BYTES } Kind;
+
+/* What is known of the input: buf[pos, len) are its next bytes, unread. */
+static struct {
+	int fd;			/* the descriptor, -1 when nothing is known */
+	Kind kind;
+	char *buf;
+	size_t pos, len;
+	size_t want;		/* how much to look at next: grows while lines come */
+} ahead = { -1, UNKNOWN, NULL, 0, 0, SMALL };
+
+/* Bytes taken from a pipe past a line's end (see above): the next line's. */
+static Str kept;
 
 /* The private pipe, made on first use; a child does not share it. */
 static int peek[2] = { -1, -1 };
 
+void read_forget(void)
+{
+	ahead.fd = -1;
+	ahead.kind = UNKNOWN;
+	ahead.pos = ahead.len = 0;
+	ahead.want = SMALL;
+}
+
 void read_child_reset(void)
 {
-	if (peek[0] >= 0) {
-		close(peek[0]);
-		close(peek[1]);
-		peek[0] = peek[1] = -1;
-	}
-}
-
-/* read(2), retried after a signal the shell handles later. */
-static ssize_t read_some(int fd, char *buf, size_t n)
-{
-	for (;;) {
-		ssize_t k = read(fd, buf, n);
-		if (k >= 0 || errno != EINTR)
-			return k;
-		sig_check();
-	}
-}
-
-/* The file's way: blocks, then the offset set just after the line. */
-static int line_from_file(int fd, off_t start, Str *line)
-{
-	char buf[4096];
-	int got = 0;
-	for (;;) {
-		ssize_t k = read_some(fd, buf, sizeof buf);
-		if (k <= 0)
-			return got;
-		got = 1;
-		char *e = memchr(buf, '\n', k);
-		str_add(line, buf, e ? (size_t) (e - buf) : (size_t) k);
-		if (e != NULL) {
-			lseek(fd, start + line->len + 1, SEEK_SET);
-			return got;
+	read_forget();
+	kept.len = 0;
+	for (int i = 0; i < 2; i++)
+		if (peek[i] >= 0) {
+			close(peek[i]);
+			peek[i] = -1;
 		}
-	}
 }
 
-static int line_by_bytes(int fd, Str *line)
+/* exec >[fd]... has put something else at fd for good: if it was an end
+ * of the private pipe, a new pipe is made when next needed. */
+void read_fd_taken(int fd)
 {
-	char c;
-	int got = 0;
-	while (read_some(fd, &c, 1) == 1) {
-		got = 1;
-		if (c == '\n')
-			break;
-		str_addc(line, c);
-	}
-	return got;
+	for (int i = 0; i < 2; i++)
+		if (fd == peek[i])
+			peek[i] = -1;
 }
+
+/* Results of a step below. */
+enum { MORE = -1, DONE = -2, FAILED = -3 };
 
 #ifdef HAVE_TEE
 static bool peek_ready(void)
 {
+	if ((peek[0] < 0) != (peek[1] < 0)) {	/* one end taken by exec */
+		close(peek[0] < 0 ? peek[1] : peek[0]);
+		peek[0] = peek[1] = -1;
+	}
 	if (peek[0] < 0) {
 		if (pipe(peek) < 0)
 			return false;
@@ -81,63 +93,183 @@ static bool peek_ready(void)
 		fcntl(peek[0], F_SETFD, FD_CLOEXEC);
 		fcntl(peek[1], F_SETFD, FD_CLOEXEC);
 	}
-	/* an in-shell redirection (>[10] file) may have put something else there */
+	/* an in-shell redirection (>[10] file) may have put something else
+	 * there; undoing it forgets the input's kind */
 	return !fd_redirected(peek[0]) && !fd_redirected(peek[1]);
 }
 
-/* The pipe's way: -1 if fd is not a pipe (nothing taken yet). */
-static int line_from_pipe(int fd, Str *line)
+static ssize_t look_at_pipe(int fd)
 {
-	static size_t want = 256;	/* a little over the last line's length */
-	char buf[65536];
-	int got = 0;
-	for (;;) {
-		ssize_t k;
-		while ((k = tee(fd, peek[1], want, 0)) < 0 && errno == EINTR)
-			sig_check();
-		if (k < 0)
-			return got ? got : -1;
-		if (k == 0)
-			return got;
-		k = read_some(peek[0], buf, k);	/* all of it: the private pipe is left empty */
-		if (k <= 0)
-			return got;
-		got = 1;
-		char *e = memchr(buf, '\n', k);
-		size_t take = e ? (size_t) (e - buf) + 1 : (size_t) k;
-		if (e == NULL && want < sizeof buf)
-			want *= 2;
-		else if (e != NULL && want > 256 && line->len + take < want / 4)
-			want /= 2;
-		size_t at = line->len;
-		str_add(line, buf, take);	/* room; the bytes themselves come from fd */
-		for (size_t have = 0; have < take;) {
-			ssize_t r = read_some(fd, line->buf + at + have, take - have);
-			if (r <= 0)
-				break;
-			have += r;
-		}
-		if (e != NULL) {
-			line->buf[--line->len] = '\0';
-			return got;
-		}
+	if (!peek_ready()) {
+		errno = EBADF;
+		return -1;
 	}
+	ssize_t k = tee(fd, peek[1], ahead.want, 0);
+	if (k <= 0)
+		return k;
+	for (ssize_t have = 0; have < k;) {	/* all of it: the private pipe is left empty */
+		ssize_t r = read(peek[0], ahead.buf + have, k - have);
+		if (r > 0)
+			have += r;
+		else if (r == 0 || errno != EINTR)
+			return -1;	/* cannot happen: tee just put k bytes there */
+	}
+	return k;
 }
 #endif
+
+/* Look at the input's next bytes: how many (0 at its end), or -1 with
+ * errno (EINTR: a signal came; otherwise the input is to be read a byte
+ * at a time). */
+static ssize_t look(int fd)
+{
+	if (ahead.buf == NULL)
+		ahead.buf = ealloc(LARGE);
+	ahead.pos = ahead.len = 0;
+	ssize_t k = -1;
+	if (ahead.kind == FILE_) {
+		off_t at = lseek(fd, 0, SEEK_CUR);
+		k = at < 0 ? -1 : pread(fd, ahead.buf, ahead.want, at);
+	}
+#ifdef HAVE_TEE
+	else if (ahead.kind == PIPE_)
+		k = look_at_pipe(fd);
+#endif
+	if (k > 0)
+		ahead.len = k;
+	if (k >= 0 && ahead.want < LARGE)
+		ahead.want *= 2;
+	return k;
+}
+
+static Kind kind_of(int fd)
+{
+	if (lseek(fd, 0, SEEK_CUR) >= 0)
+		return FILE_;
+#ifdef HAVE_TEE
+	if (errno == ESPIPE)
+		return PIPE_;	/* or a terminal or a socket: tee will say */
+#endif
+	return BYTES;
+}
+
+/* Read n bytes from fd onto line, as looked at: DONE if they hold the
+ * line's end, MORE if not or a signal interrupted (nothing read then),
+ * FAILED if fd cannot be read. */
+static int take(int fd, Str *line, size_t n)
+{
+	size_t at = line->len, have = 0;
+	str_add(line, ahead.buf + ahead.pos, n);	/* room; the bytes come from fd */
+	while (have < n) {
+		ssize_t r = read(fd, line->buf + at + have, n - have);
+		if (r > 0)
+			have += r;
+		else if (r < 0 && errno == EINTR && have == 0) {
+			line->len = at;
+			read_forget();	/* a handler may read or fork */
+			sig_check();
+			return MORE;
+		} else if (r < 0 && have == 0) {
+			line->len = at;
+			return FAILED;
+		} else
+			break;
+	}
+	line->len = at + have;
+	char *nl = memchr(line->buf + at, '\n', have);
+	if (nl == NULL) {
+		if (have == n)
+			ahead.pos += n;
+		else
+			read_forget();	/* the input ended or changed */
+		return MORE;
+	}
+	size_t past = line->buf + at + have - (nl + 1);
+	if (past == 0 && have == n)
+		ahead.pos += n;
+	else {
+		if (past > 0 && ahead.kind == FILE_)
+			lseek(fd, -(off_t) past, SEEK_CUR);
+		else if (past > 0)
+			str_add(&kept, nl + 1, past);
+		read_forget();
+	}
+	line->len = nl - line->buf;
+	line->buf[line->len] = '\0';
+	return DONE;
+}
+
+/* The bytes kept from an earlier read come first. */
+static int take_kept(Str *line)
+{
+	char *nl = memchr(kept.buf, '\n', kept.len);
+	size_t n = nl != NULL ? (size_t) (nl - kept.buf) : kept.len;
+	str_add(line, kept.buf, n);
+	if (nl == NULL) {
+		kept.len = 0;
+		return MORE;
+	}
+	kept.len -= n + 1;
+	memmove(kept.buf, nl + 1, kept.len);
+	return DONE;
+}
+
+static int line_by_bytes(int fd, Str *line, int got)
+{
+	char c;
+	for (;;) {
+		ssize_t r = read(fd, &c, 1);
+		if (r < 0 && errno == EINTR) {
+			sig_check();
+			continue;
+		}
+		if (r != 1 || c == '\n')
+			return got || r == 1;
+		got = 1;
+		str_addc(line, c);
+	}
+}
 
 /* One line of fd into line, without its newline: 1 if anything was read,
  * 0 at end of input. */
 int read_line(int fd, Str *line)
 {
-	off_t start = lseek(fd, 0, SEEK_CUR);
-	if (start >= 0)
-		return line_from_file(fd, start, line);
-#ifdef HAVE_TEE
-	if (peek_ready()) {
-		int got = line_from_pipe(fd, line);
-		if (got >= 0)
+	int got = 0;
+	for (;;) {
+		if (kept.len > 0) {
+			got = 1;
+			if (take_kept(line) == DONE)
+				return 1;
+		}
+		if (ahead.fd != fd) {
+			read_forget();
+			ahead.fd = fd;
+		}
+		if (ahead.kind == UNKNOWN)
+			ahead.kind = kind_of(fd);
+		if (ahead.kind == BYTES)
+			return line_by_bytes(fd, line, got);
+		if (ahead.pos == ahead.len) {
+			ssize_t k = look(fd);
+			if (k == 0)
+				return got;
+			if (k < 0 && errno == EINTR) {
+				read_forget();
+				sig_check();
+				continue;
+			}
+			if (k < 0) {
+				ahead.kind = BYTES;
+				continue;
+			}
+		}
+		size_t avail = ahead.len - ahead.pos;
+		char *nl = memchr(ahead.buf + ahead.pos, '\n', avail);
+		size_t n = nl != NULL ? (size_t) (nl - (ahead.buf + ahead.pos)) + 1 : avail;
+		size_t before = line->len;
+		int r = take(fd, line, n);
+		got |= line->len > before || r == DONE;
+		if (r != MORE)
 			return got;
 	}
-#endif
-	return line_by_bytes(fd, line);
 }

@@ -163,6 +163,8 @@ int fd_depth(void)
 
 void fd_unwind(int depth)
 {
+	if (nsaved > depth)
+		read_forget();	/* standard input may be something else again */
 	while (nsaved > depth) {
 		Saved *s = &saved[--nsaved];
 		if (s->saved >= 0) {
@@ -180,6 +182,7 @@ void fd_forget(int depth)
 		Saved *s = &saved[--nsaved];
 		if (s->saved >= 0)
 			close(s->saved);
+		read_fd_taken(s->fd);
 	}
 }
 
@@ -223,6 +226,8 @@ bool redir_in_shell(Node *items)
 	Plan p;
 	if (!plan_make(&p, items))
 		return false;
+	if (p.nops > 0)
+		read_forget();	/* standard input may be something else now */
 	bool ok = apply(&p, true);
 	plan_free(&p);
 	return ok;

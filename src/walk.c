@@ -154,6 +154,7 @@ static int away(int fd, int a, int b)
 static void drain(int fd)
 {
 	char buf[4096];
+	read_forget();
 	while (read(fd, buf, sizeof buf) > 0)
 		;
 }

@@ -543,6 +543,7 @@ SCRIPT_TESTS = \
 	tests/script/redir-exec-01.rc \
 	tests/script/redir-exec-02.rc \
 	tests/script/redir-fd-01.rc \
+	tests/script/redir-fd-limit-01.rc \
 	tests/script/redir-fn-01.rc \
 	tests/script/redir-group-01.rc \
 	tests/script/redir-in-01.rc \
@@ -630,6 +631,8 @@ SCRIPT_TESTS = \
 	tests/script/value-read-01.rc \
 	tests/script/value-read-02.rc \
 	tests/script/value-read-03.rc \
+	tests/script/value-read-04.rc \
+	tests/script/value-read-05.rc \
 	tests/script/value-subscript-01.rc \
 	tests/script/value-subscript-02.rc \
 	tests/script/while-01.rc \
@@ -2351,6 +2354,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/redir-fd-01.err \
 	tests/script/redir-fd-01.out \
 	tests/script/redir-fd-01.status \
+	tests/script/redir-fd-limit-01.err \
+	tests/script/redir-fd-limit-01.out \
+	tests/script/redir-fd-limit-01.status \
 	tests/script/redir-fn-01.err \
 	tests/script/redir-fn-01.out \
 	tests/script/redir-fn-01.status \
@@ -2632,6 +2638,12 @@ SCRIPT_TEST_FILES = \
 	tests/script/value-read-03.err \
 	tests/script/value-read-03.out \
 	tests/script/value-read-03.status \
+	tests/script/value-read-04.err \
+	tests/script/value-read-04.out \
+	tests/script/value-read-04.status \
+	tests/script/value-read-05.err \
+	tests/script/value-read-05.out \
+	tests/script/value-read-05.status \
 	tests/script/value-subscript-01.err \
 	tests/script/value-subscript-01.out \
 	tests/script/value-subscript-01.status \
