@@ -29,7 +29,9 @@ typedef void le_lister(enum le_kind kind, const char *var, le_name_fn *each,
 int le_init(const char *progname);
 
 /* Print prompt (to stderr) and read one line, without its newline.
- * Returns a line to release with le_free(), or NULL at end of input.
+ * Returns a line to release with le_free(), or NULL at end of input (^D
+ * on an empty line of a terminal; the cursor is then at the start of a
+ * new line).
  * *interrupted is set to 1 if SIGINT arrived while reading; the line
  * returned then is to be discarded, and the cursor is already at the start
  * of a fresh line (the core need not print a newline).

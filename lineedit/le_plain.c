@@ -127,6 +127,8 @@ le_plain_readline(const char *prompt, int *interrupted)
 			if (len == 0) {
 				free(buf);
 				buf = NULL;
+				if (isatty(0))
+					put("\n", 1);
 			}
 			break;
 		}

@@ -440,6 +440,10 @@ le_readline(const char *prompt, int *interrupted)
 		*interrupted = 1;
 		free(line);
 		line = strdup("");
+	} else if (line == NULL && libedit) {
+		/* GNU readline ends the line at ^D; libedit leaves the cursor after it */
+		fputc('\n', *rl.outstream);
+		fflush(*rl.outstream);
 	}
 	return line;
 }

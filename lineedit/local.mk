@@ -32,6 +32,7 @@ PTY_TESTS = \
 	tests/pty/rc-complete.test \
 	tests/pty/rc-editor-states.test \
 	tests/pty/rc-line-input.test \
+	tests/pty/rc-terminal.test \
 	tests/pty/rc-soak.test \
 	tests/pty/rc-rcrc.test \
 	tests/pty/strace-noedit.test

@@ -142,19 +142,22 @@ static const char *prompt_text(void)
 
 
 /* One line from the terminal (editor or plain), with its newline.
- * ^C drops what has been typed of the command, continuation lines too. */
+ * ^C drops what has been typed of the command, continuation lines too;
+ * so does ^D at a continuation prompt (rc 1.7.4 gives a syntax error after
+ * an open brace or quote, but runs or exits after `|', `if (...)',
+ * `for (...)' and a `\' continuation). */
 static bool fill_tty(Input *i)
 {
 	read_forget();
 	for (;;) {
 		int intr = 0;
+		bool continuation = !want_prompt1;
 		char *line = le_readline(prompt_text(), &intr);
+		if (line == NULL && continuation && isatty(0))
+			rc_raise(eInterrupt);
 		if (line == NULL) {
-			/* the parent's prompt goes on a line of its own */
 			if (le_backend()[0] != 'n')
 				writeall(2, "exit\n", 5);
-			else if (isatty(0))
-				writeall(2, "\n", 1);
 			return false;
 		}
 		if (intr) {
@@ -267,6 +270,7 @@ static void skip_line(void)
 	if (in->fd >= 0)
 		in->eof = false;
 	in->line_start = in->prompt;
+	heredoc_discard();	/* those of the command thrown away */
 }
 
 /* Before a command is read from a file or pipe that has nothing more
