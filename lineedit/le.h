@@ -28,7 +28,12 @@ typedef void le_lister(enum le_kind kind, const char *var, le_name_fn *each,
  * the one library (soname or path) a lazy build tries. */
 int le_init(const char *progname);
 
-/* Print prompt (to stderr) and read one line, without its newline.
+/* The descriptor the prompt and the editor write on: the terminal fd 0
+ * reads (a descriptor of the editor's own, close-on-exec), fd 2 if fd 0
+ * is not a terminal or none can be had.  Error messages stay on fd 2. */
+int le_term_fd(void);
+
+/* Print prompt (on le_term_fd()) and read one line, without its newline.
  * Returns a line to release with le_free(), or NULL at end of input (^D
  * on an empty line of a terminal; the cursor is then at the start of a
  * new line).

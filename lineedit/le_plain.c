@@ -1,12 +1,15 @@
-/* le_plain.c: the reader used without an editor: prompt, then one line from fd 0. */
+/* le_plain.c: the reader used without an editor: prompt, then one line from
+ * fd 0; and the terminal the prompt goes to, for every reader. */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
 #endif
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -61,13 +64,81 @@ le_wait_input(int fd, const sigset_t *waitmask)
 	return 1;
 }
 
+/* Out of the way of the descriptors commands name: bash's 255 if the
+ * limit allows, else the lowest above 9. */
+static int
+move_high(int fd)
+{
+	int high;
+
+	if (fd < 0)
+		return -1;
+	high = fcntl(fd, F_DUPFD_CLOEXEC, 255);
+	if (high < 0)
+		high = fcntl(fd, F_DUPFD_CLOEXEC, 10);
+	close(fd);
+	return high;
+}
+
+/* A writable descriptor on the terminal fd 0 reads: a copy of fd 0, 2 or
+ * 1 if one is, else the terminal opened by its name. */
+static int
+open_terminal(const struct stat *in)
+{
+	static const int fds[] = { 0, 2, 1 };
+	struct stat st;
+	const char *name;
+	size_t i;
+	int mode;
+
+	for (i = 0; i < sizeof fds / sizeof fds[0]; i++) {
+		mode = fcntl(fds[i], F_GETFL);
+		if (mode >= 0 && (mode & O_ACCMODE) != O_RDONLY && isatty(fds[i])
+		    && fstat(fds[i], &st) == 0 && st.st_rdev == in->st_rdev)
+			return move_high(fcntl(fds[i], F_DUPFD_CLOEXEC, 0));
+	}
+	name = ttyname(0);
+	if (name == NULL)
+		return -1;
+	return move_high(open(name, O_WRONLY | O_NOCTTY | O_CLOEXEC));
+}
+
+/* The terminal the shell reads keeps the prompt and what is typed, also
+ * after exec >[2]log, rc 2>log or >[2=], and when fd 2 is another
+ * terminal.  The descriptor keeps its number (libedit keeps the stream it
+ * was given): it is made again there if a command redirected over it or
+ * fd 0 became another terminal. */
+int
+le_term_fd(void)
+{
+	static int term = -1;
+	struct stat in, st;
+	int fd;
+
+	if (!isatty(0) || fstat(0, &in) != 0)
+		return 2;
+	if (term >= 0 && isatty(term) && fstat(term, &st) == 0
+	    && st.st_rdev == in.st_rdev)
+		return term;
+	if ((fd = open_terminal(&in)) < 0)
+		return 2;
+	if (term < 0)
+		term = fd;
+	else if (fd != term) {
+		dup3(fd, term, O_CLOEXEC);
+		close(fd);
+	}
+	return term;
+}
+
 static void
 put(const char *s, size_t n)
 {
+	int fd = le_term_fd();
 	ssize_t w;
 
 	while (n > 0) {
-		w = write(2, s, n);
+		w = write(fd, s, n);
 		if (w < 0 && errno == EINTR)
 			continue;
 		if (w <= 0)

@@ -363,6 +363,16 @@ leave_edit_locale(locale_t shell)
 		uselocale(shell);
 }
 
+/* The editor writes where the prompt goes: libedit takes the stream once. */
+static FILE *
+term_stream(void)
+{
+	int fd = le_term_fd();
+	FILE *f = fd != 2 ? fdopen(fd, "w") : NULL;
+
+	return f != NULL ? f : stderr;
+}
+
 static void
 configure_editor(void)
 {
@@ -377,7 +387,7 @@ configure_editor(void)
 	*rl.basic_word_break_characters = word_breaks;
 	if (rl.completer_word_break_characters != NULL)
 		*rl.completer_word_break_characters = word_breaks;
-	*rl.outstream = stderr;
+	*rl.outstream = term_stream();
 	libedit = rl.library_version != NULL && *rl.library_version != NULL
 		&& strstr(*rl.library_version, "EditLine") != NULL;
 	choose_edit_locale();
@@ -424,6 +434,7 @@ le_readline(const char *prompt, int *interrupted)
 		rl.reset_screen_size();
 	}
 	fflush(stderr);
+	le_term_fd();	/* made again if a command redirected over it */
 	clearerr(stdin);	/* a ^C made libedit's last getc(stdin) fail */
 	state = *rl.readline_state;	/* readline's state between two lines */
 	shell = enter_edit_locale();

@@ -157,7 +157,7 @@ static bool fill_tty(Input *i)
 			rc_raise(eInterrupt);
 		if (line == NULL) {
 			if (le_backend()[0] != 'n')
-				writeall(2, "exit\n", 5);
+				writeall(le_term_fd(), "exit\n", 5);
 			return false;
 		}
 		if (intr) {
