@@ -12,7 +12,8 @@ extern volatile sig_atomic_t le_got_int, le_got_winch;
 /* The plain reader: prompt on stderr, one line from fd 0 with read(2). */
 char *le_plain_readline(const char *prompt, int *interrupted);
 
-/* Block SIGINT and SIGWINCH; *waitmask gets the old mask with both unblocked. */
+/* Block SIGINT, SIGWINCH and SIGTSTP; *waitmask gets the old mask with
+ * them unblocked. */
 void le_block_signals(sigset_t *old, sigset_t *waitmask);
 
 /* Wait until fd is readable with waitmask in force: 1 ready, 0 a signal

@@ -35,10 +35,12 @@ le_block_signals(sigset_t *old, sigset_t *waitmask)
 	sigemptyset(&block);
 	sigaddset(&block, SIGINT);
 	sigaddset(&block, SIGWINCH);
+	sigaddset(&block, SIGTSTP);
 	sigprocmask(SIG_BLOCK, &block, old);
 	*waitmask = *old;
 	sigdelset(waitmask, SIGINT);
 	sigdelset(waitmask, SIGWINCH);
+	sigdelset(waitmask, SIGTSTP);
 }
 
 /* ppoll() that finds input ready leaves a pending signal blocked, so look
@@ -56,7 +58,8 @@ le_wait_input(int fd, const sigset_t *waitmask)
 	if (ppoll(&p, 1, NULL, waitmask) < 0)
 		return errno == EINTR ? 0 : -1;
 	if (sigpending(&pending) == 0
-	    && (sigismember(&pending, SIGINT) == 1 || sigismember(&pending, SIGWINCH) == 1)) {
+	    && (sigismember(&pending, SIGINT) == 1 || sigismember(&pending, SIGWINCH) == 1
+		|| sigismember(&pending, SIGTSTP) == 1)) {
 		sigprocmask(SIG_SETMASK, waitmask, &old);
 		sigprocmask(SIG_SETMASK, &old, NULL);
 		return 0;

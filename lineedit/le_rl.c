@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <locale.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +39,9 @@ static struct {
 	void (*reset_screen_size)(void);	/* optional, GNU only */
 	void (*free_line_state)(void);
 	void (*cleanup_after_signal)(void);
+	void (*prep_terminal)(int);		/* optional: with the next two, */
+	void (*deprep_terminal)(void);		/* the editor stops and redraws */
+	void (*forced_update_display)(void);	/* on ^Z (libedit's is void) */
 	unsigned long *readline_state;
 	const char **readline_name;
 	const char **library_version;
@@ -61,6 +65,8 @@ static const char *name = "none";
 static le_lister *lister;
 static sigset_t waitmask;	/* in force while waiting for a key */
 static int got_interrupt;
+static volatile sig_atomic_t got_tstp;
+static struct sigaction tstp_action;	/* on_tstp, while the editor runs */
 static locale_t edit_locale;	/* libedit's LC_CTYPE, if not the shell's */
 static sigjmp_buf abandon;	/* GNU readline: ^C leaves readline() through here */
 static char *last_history;
@@ -87,6 +93,9 @@ static const struct sym {
 	{ "rl_reset_screen_size", &rl.reset_screen_size, 0 },
 	{ "rl_free_line_state", &rl.free_line_state, 1 },
 	{ "rl_cleanup_after_signal", &rl.cleanup_after_signal, 1 },
+	{ "rl_prep_terminal", &rl.prep_terminal, 0 },
+	{ "rl_deprep_terminal", &rl.deprep_terminal, 0 },
+	{ "rl_forced_update_display", &rl.forced_update_display, 0 },
 	{ "rl_readline_state", &rl.readline_state, 1 },
 	{ "rl_readline_name", &rl.readline_name, 1 },
 	{ "rl_library_version", &rl.library_version, 0 },
@@ -168,6 +177,12 @@ add_history_linked(const char *line)
 	add_history(line);
 }
 
+static void
+redisplay_linked(void)
+{
+	rl_forced_update_display();
+}
+
 static const char *
 bind_library(const char *choice)
 {
@@ -178,6 +193,9 @@ bind_library(const char *choice)
 	rl.resize_terminal = rl_resize_terminal;
 	rl.free_line_state = rl_free_line_state;
 	rl.cleanup_after_signal = rl_cleanup_after_signal;
+	rl.prep_terminal = rl_prep_terminal;
+	rl.deprep_terminal = rl_deprep_terminal;
+	rl.forced_update_display = redisplay_linked;
 	rl.readline_state = &rl_readline_state;
 #ifndef LE_USE_LIBEDIT
 	rl.reset_screen_size = rl_reset_screen_size;
@@ -202,8 +220,56 @@ bind_library(const char *choice)
 
 #endif
 
-/* One byte from fd 0, waiting with SIGINT and SIGWINCH deliverable.
- * Returns -2 when SIGINT arrived. */
+/* ^Z while a line is edited (the shell itself is stopped: it has no job
+ * control, its parent has): the terminal gets its modes back before the
+ * shell stops, and the editor's when it is continued, and the prompt and
+ * the line are drawn again.  The parent shell may have changed the modes
+ * meanwhile and written its own lines. */
+static void
+on_tstp(int sig)
+{
+	(void)sig;
+	got_tstp = 1;
+}
+
+static void
+suspend(void)
+{
+	struct sigaction dfl;
+	sigset_t tstp, old;
+
+	rl.deprep_terminal();
+	memset(&dfl, 0, sizeof dfl);
+	dfl.sa_handler = SIG_DFL;
+	sigemptyset(&dfl.sa_mask);
+	sigaction(SIGTSTP, &dfl, NULL);
+	sigemptyset(&tstp);
+	sigaddset(&tstp, SIGTSTP);
+	kill(getpid(), SIGTSTP);
+	sigprocmask(SIG_UNBLOCK, &tstp, &old);	/* stops here until SIGCONT */
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	sigaction(SIGTSTP, &tstp_action, NULL);
+	rl.prep_terminal(1);
+	rl.forced_update_display();
+}
+
+/* Catch SIGTSTP while the editor runs if it would stop the shell. */
+static int
+catch_tstp(struct sigaction *saved)
+{
+	if (rl.prep_terminal == NULL || rl.deprep_terminal == NULL
+	    || rl.forced_update_display == NULL
+	    || sigaction(SIGTSTP, NULL, saved) != 0 || saved->sa_handler != SIG_DFL)
+		return 0;
+	memset(&tstp_action, 0, sizeof tstp_action);
+	tstp_action.sa_handler = on_tstp;
+	sigemptyset(&tstp_action.sa_mask);
+	got_tstp = 0;
+	return sigaction(SIGTSTP, &tstp_action, NULL) == 0;
+}
+
+/* One byte from fd 0, waiting with SIGINT, SIGWINCH and SIGTSTP
+ * deliverable.  Returns -2 when SIGINT arrived. */
 static int
 read_byte(void)
 {
@@ -219,6 +285,11 @@ read_byte(void)
 			le_got_winch = 0;
 			if (rl.resize_terminal != NULL)
 				rl.resize_terminal();
+			continue;
+		}
+		if (got_tstp) {
+			got_tstp = 0;
+			suspend();
 			continue;
 		}
 		switch (le_wait_input(0, &waitmask)) {
@@ -419,9 +490,11 @@ char *
 le_readline(const char *prompt, int *interrupted)
 {
 	sigset_t old;
+	struct sigaction tstp_saved;
 	unsigned long state;
 	locale_t shell;
 	char *line = NULL;
+	int tstp;
 
 	if (!active)
 		return le_plain_readline(prompt, interrupted);
@@ -429,6 +502,7 @@ le_readline(const char *prompt, int *interrupted)
 	got_interrupt = 0;
 	le_block_signals(&old, &waitmask);
 	le_got_int = 0;
+	tstp = catch_tstp(&tstp_saved);
 	if (le_got_winch && rl.reset_screen_size != NULL) {
 		le_got_winch = 0;
 		rl.reset_screen_size();
@@ -443,6 +517,8 @@ le_readline(const char *prompt, int *interrupted)
 	else
 		*rl.readline_state = state;	/* leave no search or key prefix on */
 	leave_edit_locale(shell);
+	if (tstp)
+		sigaction(SIGTSTP, &tstp_saved, NULL);	/* a ^Z typed since stops the shell */
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	if (got_interrupt) {
 		/* the editor left the cursor on the abandoned line */
