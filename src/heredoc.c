@@ -35,32 +35,24 @@ static Node *append(Node *acc, Node *n)
 	return acc == NULL ? n : mk(nConcat, acc, n, NULL);
 }
 
-static Node *text(Node *acc, Str *s)
+static Node *text(Node *acc, const char *s, size_t n)
 {
-	if (s->len == 0)
-		return acc;
-	acc = append(acc, mkword(nstrndup(s->buf, s->len), true));
-	s->len = 0;
-	return acc;
+	return n > 0 ? append(acc, mkword(nstrndup(s, n), true)) : acc;
 }
 
 /* Split an unquoted body into text and variables. */
 static Node *substitute(const char *body)
 {
 	Node *acc = NULL;
-	Str s = { 0 };
-	for (const char *p = body; *p; p++) {
-		if (*p != '$') {
-			str_addc(&s, *p);
-			continue;
-		}
-		if (p[1] == '$') {
-			acc = text(acc, &s);
+	const char *p = body;
+	for (const char *d; (d = strchr(p, '$')) != NULL;) {
+		acc = text(acc, p, d - p);
+		if (d[1] == '$') {
 			acc = append(acc, mkword("$", true));
-			p++;
+			p = d + 2;
 			continue;
 		}
-		const char *q = p + 1;
+		const char *q = d + 1;
 		while (*q == ' ' || *q == '\t')
 			q++;
 		/* $#x, $^x and $"x are not substituted here: they vanish, as in the reference */
@@ -70,34 +62,32 @@ static Node *substitute(const char *body)
 		const char *name = q;
 		while (is_varchar((unsigned char) *q))
 			q++;
-		acc = text(acc, &s);
 		if (q > name && !dropped)
 			acc = append(acc, mk(nFlat, mkword(nstrndup(name, q - name), false), NULL, NULL));
 		if (*q == '^')
 			q++;
-		p = q - 1;
+		p = q;
 	}
-	acc = text(acc, &s);
-	free(s.buf);
+	acc = text(acc, p, strlen(p));
 	return acc != NULL ? acc : mkword("", true);
 }
 
-/* at_eof: the line that announced the body ended the input; the
- * reference then reports it as a syntax error on that line, else on the
- * line after the input's end. */
+/* The body, malloc'd.  at_eof: the line that announced the body ended the
+ * input; the reference then reports it as a syntax error on that line,
+ * else on the line after the input's end. */
 static char *read_body(const char *eof, bool at_eof)
 {
-	Str body = { 0 }, line = { 0 };
+	Str body = { 0 };
+	size_t eoflen = strlen(eof);
 	for (;;) {
-		line.len = 0;
-		int c;
-		while ((c = input_getc()) != EOF && c != '\n')
-			str_addc(&line, c);
-		if (line.len == strlen(eof) && (line.len == 0 || memcmp(line.buf, eof, line.len) == 0))
+		size_t start = body.len;
+		int c = input_line(&body);
+		if (body.len - start == eoflen && (eoflen == 0 || memcmp(body.buf + start, eof, eoflen) == 0)) {
+			body.len = start;
 			break;
+		}
 		if (c == EOF) {
 			free(body.buf);
-			free(line.buf);
 			npending = 0;
 			if (interactive)
 				uerror("rc: heredoc incomplete");
@@ -106,22 +96,30 @@ static char *read_body(const char *eof, bool at_eof)
 					at_eof ? lex_near() : "eof");
 			rc_raise(eError);	/* $status stays, as after a syntax error */
 		}
-		str_add(&body, line.buf ? line.buf : "", line.len);
 		str_addc(&body, '\n');
 	}
-	char *r = nstrndup(body.buf ? body.buf : "", body.len);
-	free(body.buf);
-	free(line.buf);
-	return r;
+	if (body.buf == NULL)
+		return estrdup("");
+	body.buf[body.len] = '\0';
+	return body.buf;
 }
 
-/* At the end of a line: read every body announced on it, in order. */
+/* At the end of a line: read every body announced on it, in order.  A
+ * body with nothing to substitute is used as it is, held by the arena
+ * like the command's other words: a here document of 100 MB is not
+ * copied. */
 void heredoc_read_all(bool at_eof)
 {
 	for (int i = 0; i < npending; i++) {
 		Pending *p = &pending[i];
 		char *body = read_body(p->eof, at_eof);
-		p->redir->k[0] = p->quoted ? mkword(body, true) : substitute(body);
+		if (p->quoted || strchr(body, '$') == NULL) {
+			nhold(free, body);
+			p->redir->k[0] = mkword(body, true);
+		} else {
+			p->redir->k[0] = substitute(body);
+			free(body);
+		}
 	}
 	npending = 0;
 }

@@ -246,6 +246,35 @@ int input_getc(void)
 	return c;
 }
 
+/* The rest of the line onto s, without its newline: returns '\n', or EOF
+ * if the input ended first.  The same as input_getc byte by byte, but a
+ * run of plain bytes in the buffer is taken at once (here documents). */
+int input_line(Str *s)
+{
+	Input *i = in;
+	for (;;) {
+		if (i->nungot == 0 && !i->nl_pending && !i->line_start && i->pos < i->len) {
+			const char *b = (i->str ? i->str : i->buf) + i->pos;
+			size_t n = i->len - i->pos;
+			const char *e = memchr(b, '\n', n);
+			if (e != NULL)
+				n = e - b;
+			if ((e = memchr(b, '\0', n)) != NULL)
+				n = e - b;	/* input_getc drops it, with a warning */
+			if (n > 0) {
+				str_add(s, b, n);
+				i->pos += n;
+				i->last = (unsigned char) b[n - 1];
+				continue;
+			}
+		}
+		int c = input_getc();
+		if (c == '\n' || c == EOF)
+			return c;
+		str_addc(s, c);
+	}
+}
+
 void input_ungetc(int c)
 {
 	in->ungot[in->nungot++] = c;

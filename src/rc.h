@@ -372,6 +372,7 @@ void input_interactive(void);
 void input_recover(void);
 void input_pop(void);
 int input_getc(void);
+int input_line(Str *s);
 void input_ungetc(int c);
 bool input_is_interactive(void);
 int input_loop(void);

@@ -39,7 +39,8 @@ static void plan_free(Plan *p)
 static int open_target(Node *r, List *t)
 {
 	if (r->kind == rHerestr) {
-		int fd = heredoc_fd(t ? list_flat(t, " ") : "");
+		/* one word (a here document) is not copied: it may be 100 MB */
+		int fd = heredoc_fd(t == NULL ? "" : t->n == NULL ? t->w : list_flat(t, " "));
 		if (fd < 0)
 			uerror("rc: here document: %s", strerror(errno));
 		return fd;

@@ -412,6 +412,7 @@ SCRIPT_TESTS = \
 	tests/script/heredoc-fn-01.rc \
 	tests/script/heredoc-fn-02.rc \
 	tests/script/heredoc-fn-03.rc \
+	tests/script/heredoc-held-01.rc \
 	tests/script/heredoc-loop-01.rc \
 	tests/script/heredoc-marker-01.rc \
 	tests/script/heredoc-multi-01.rc \
@@ -1939,6 +1940,9 @@ SCRIPT_TEST_FILES = \
 	tests/script/heredoc-fn-03.err \
 	tests/script/heredoc-fn-03.out \
 	tests/script/heredoc-fn-03.status \
+	tests/script/heredoc-held-01.err \
+	tests/script/heredoc-held-01.out \
+	tests/script/heredoc-held-01.status \
 	tests/script/heredoc-loop-01.err \
 	tests/script/heredoc-loop-01.out \
 	tests/script/heredoc-loop-01.status \
