@@ -3,7 +3,6 @@
 #include "rc.h"
 #include "../lineedit/le.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -436,45 +435,6 @@ void input_run_string(const char *s)
 	run_pushed(true);
 }
 
-/* Completion names for lineedit: builtins, functions, $path programs, variables. */
-typedef struct { le_name_fn *each; void *ctx; } Lister;
-
-static void each_builtin(const char *name, void *ctx)
-{
-	Lister *l = ctx;
-	l->each(name, l->ctx);
-}
-
-static void list_names(enum le_kind kind, const char *var, le_name_fn *each, void *ctx)
-{
-	if (kind == LE_VALUE) {
-		for (List *p = var_get(var); p != NULL; p = p->n)
-			each(p->w, ctx);
-		return;
-	}
-	Lister l = { each, ctx };
-	int n;
-	Sym **syms = sym_all(&n);
-	for (int i = 0; i < n; i++) {
-		const char *name = (syms[i])->name;
-		if (kind == LE_VARIABLES ? var_get(name) != NULL : fn_get(name) != NULL)
-			each(name, ctx);
-	}
-	if (kind != LE_COMMANDS)
-		return;
-	builtin_each(each_builtin, &l);
-	for (List *p = var_get("path"); p != NULL; p = p->n) {
-		DIR *d = opendir(*p->w ? p->w : ".");
-		if (d == NULL)
-			continue;
-		struct dirent *e;
-		while ((e = readdir(d)) != NULL)
-			if (e->d_name[0] != '.' && faccessat(dirfd(d), e->d_name, X_OK, 0) == 0)
-				each(e->d_name, ctx);
-		closedir(d);
-	}
-}
-
 /* Load $history into the editor's memory. */
 static void history_load(void)
 {
@@ -504,7 +464,7 @@ static void history_load(void)
 void input_setup_editor(void)
 {
 	if (le_init("rc")) {
-		le_set_lister(list_names);
+		names_offer();
 		history_load();
 	}
 }

@@ -127,6 +127,9 @@ void rc_warn(const char *fmt, ...) PRINTFLIKE(1, 2);
 NORETURN void rc_syserror(const char *what);
 void uerror(const char *fmt, ...) PRINTFLIKE(1, 2);
 
+/* names.c: give lineedit the names it completes, $path programs cached. */
+void names_offer(void);
+
 /* print.c: formatted output straight to descriptors; %q quotes rc-style. */
 typedef struct { char *buf; size_t len, cap; } Str;
 void str_add(Str *s, const char *p, size_t n);
