@@ -60,4 +60,11 @@ void le_disable(void);
 /* "none", or the library in use (e.g. "libreadline.so.8"). */
 const char *le_backend(void);
 
+/* For whatis -e: the library this shell took ("none" if it took none),
+ * how ("lazy": dlopen; "dynamic" or "static": linked in) and the file it
+ * came from (the rc binary itself when static).  The two last are NULL
+ * with none, the last also when not known.  A subshell (backquote, pipe)
+ * gives its parent's editor, though it does not use it. */
+void le_editor_info(const char *info[3]);
+
 #endif

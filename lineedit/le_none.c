@@ -48,3 +48,10 @@ le_backend(void)
 {
 	return "none";
 }
+
+void
+le_editor_info(const char *info[3])
+{
+	info[0] = "none";
+	info[1] = info[2] = NULL;
+}

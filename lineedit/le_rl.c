@@ -13,8 +13,11 @@
 #include <unistd.h>
 #include <wchar.h>
 
-#ifdef LE_LAZY
+#if defined LE_LAZY || defined HAVE_DLADDR
 #include <dlfcn.h>
+#endif
+#ifdef LE_LAZY
+/* the API comes from dlsym() */
 #elif defined LE_USE_LIBEDIT
 #include <editline/readline.h>
 #else
@@ -61,6 +64,7 @@ static struct {
 static const char word_breaks[] = LE_WORD_BREAKS "$";
 
 static int tried, active, libedit;
+static int loaded;	/* active, but kept in a forked child: for whatis -e */
 static const char *name = "none";
 static le_lister *lister;
 static sigset_t waitmask;	/* in force while waiting for a key */
@@ -482,7 +486,7 @@ le_init(const char *progname)
 		return 0;
 	}
 	configure_editor();	/* before the editor's first call: libedit reads these once */
-	active = 1;
+	active = loaded = 1;
 	return 1;
 }
 
@@ -575,4 +579,44 @@ const char *
 le_backend(void)
 {
 	return active ? name : "none";
+}
+
+/* Where the editor's readline() lives, with symbolic links resolved: the
+ * file /proc/PID/maps shows.  Linked in statically, that is the running
+ * program (/proc/self/exe: argv[0] may have been found on $path). */
+static const char *
+editor_file(void)
+{
+	static char *file;
+
+#if defined LE_STATIC
+	if (file == NULL)
+		file = realpath("/proc/self/exe", NULL);
+#elif defined HAVE_DLADDR
+	Dl_info info;
+	void *fn;
+
+	memcpy(&fn, &rl.readline, sizeof fn);
+	if (file == NULL && dladdr(fn, &info) != 0 && info.dli_fname != NULL
+	    && strchr(info.dli_fname, '/') != NULL)
+		file = realpath(info.dli_fname, NULL);
+#endif
+	return file;
+}
+
+void
+le_editor_info(const char *info[3])
+{
+	info[0] = loaded ? name : "none";
+	info[1] = info[2] = NULL;
+	if (!loaded)
+		return;
+#if defined LE_LAZY
+	info[1] = "lazy";
+#elif defined LE_STATIC
+	info[1] = "static";
+#else
+	info[1] = "dynamic";
+#endif
+	info[2] = editor_file();
 }

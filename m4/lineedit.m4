@@ -111,10 +111,11 @@ AS_CASE([$with_readline],
      AC_MSG_ERROR([cannot link with $EDIT_LIBS (see config.log)])])
   LIBS=$rc_le_save_LIBS
   AS_IF([test $with_readline = static],
-    [LE_LIB="lib$rc_le_lib.a (static)"],
+    [LE_LIB=lib$rc_le_lib.a
+     AC_DEFINE([LE_STATIC], [1], [Define when the line editor is linked in statically.])],
     [AC_CHECK_TOOL([OBJDUMP], [objdump], [no])
      RC_LE_NEEDED([$rc_le_lib], [LE_LIB])
-     AS_IF([test -z "$LE_LIB"], [LE_LIB="lib$rc_le_lib (dynamic)"])])
+     AS_IF([test -z "$LE_LIB"], [LE_LIB=lib$rc_le_lib.so])])
   AS_IF([test $rc_le_lib = edit],
     [AC_DEFINE([LE_USE_LIBEDIT], [1], [Define to use libedit's readline API.])])
   AC_DEFINE_UNQUOTED([LE_LIB], ["$LE_LIB"], [The line editor library linked in.])

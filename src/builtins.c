@@ -1,5 +1,6 @@
 /* builtins.c: the builtin commands, one table. */
 #include "rc.h"
+#include "../lineedit/le.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -401,7 +402,7 @@ bool builtin_each(void (*f)(const char *name, void *ctx), void *ctx)
 }
 
 /* whatis: re-readable definitions. */
-enum { W_B = 1, W_F = 2, W_P = 4, W_S = 8, W_V = 16 };
+enum { W_B = 1, W_F = 2, W_P = 4, W_S = 8, W_V = 16, W_E = 32 };
 
 static void show_var(Str *s, const char *name, List *val)
 {
@@ -471,6 +472,20 @@ static void whatis_all(Str *s, int flags)
 			show_fn(s, signame(sig), fn_get(signame(sig)));
 }
 
+/* whatis -e: "none", or the library in use, how it was loaded and the
+ * file it came from (when known). */
+static void whatis_editor(Str *s)
+{
+	const char *words[3];
+	le_editor_info(words);
+	str_quote(s, words[0]);
+	for (size_t i = 1; i < sizeof words / sizeof words[0] && words[i] != NULL; i++) {
+		str_addc(s, ' ');
+		str_quote(s, words[i]);
+	}
+	str_addc(s, '\n');
+}
+
 static void b_whatis(List *args)
 {
 	int flags = 0;
@@ -482,7 +497,7 @@ static void b_whatis(List *args)
 			break;
 		}
 		for (const char *f = args->w + 1; *f; f++) {
-			const char *opts = "bfpsv", *o = strchr(opts, *f);
+			const char *opts = "bfpsve", *o = strchr(opts, *f);
 			if (o == NULL) {
 				uerror("whatis: bad option: -%c", *f);
 				status_fail();
@@ -493,6 +508,16 @@ static void b_whatis(List *args)
 	}
 	bool ok = true;
 	Str s = { 0 };
+	if (flags & W_E) {	/* not in rc 1.7.4: the line editor in use */
+		whatis_editor(&s);
+		flags &= ~W_E;
+		if (flags == 0 && args == NULL) {
+			if (put("whatis", &s))
+				status_set_bool(true);
+			free(s.buf);
+			return;
+		}
+	}
 	if (args == NULL) {
 		if (flags == W_P) {
 			uerror("whatis -p: must specify argument");
