@@ -9,6 +9,11 @@
 /* Set by le_on_signal(), consumed by the readers. */
 extern volatile sig_atomic_t le_got_int, le_got_winch;
 
+/* While this is set, ^C puts /dev/null on fd 0 (see le_on_signal());
+ * le_restore_input() puts fd 0 back (call it with SIGINT blocked). */
+extern volatile sig_atomic_t le_empty_input;
+void le_restore_input(void);
+
 /* The plain reader: prompt on stderr, one line from fd 0 with read(2). */
 char *le_plain_readline(const char *prompt, int *interrupted);
 

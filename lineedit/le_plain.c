@@ -17,14 +17,41 @@
 #include "le_impl.h"
 
 volatile sig_atomic_t le_got_int, le_got_winch;
+volatile sig_atomic_t le_empty_input;
+static volatile sig_atomic_t saved_input = -1;
 
+/* A read of fd 0 the shell does not control (libedit's getc(stdin) for
+ * "Display all N possibilities?") cannot be ended by a flag: the signal
+ * may come just before the read starts.  So while le_empty_input is set,
+ * ^C puts /dev/null on fd 0, and the read ends at once, begun or not;
+ * le_restore_input() puts the terminal back. */
 void
 le_on_signal(int sig)
 {
-	if (sig == SIGINT)
+	int null;
+
+	if (sig == SIGINT) {
 		le_got_int = 1;
-	else if (sig == SIGWINCH)
+		if (le_empty_input && saved_input < 0
+		    && (null = open("/dev/null", O_RDONLY | O_CLOEXEC)) >= 0) {
+			saved_input = fcntl(0, F_DUPFD_CLOEXEC, 10);
+			if (saved_input >= 0)
+				dup2(null, 0);
+			close(null);
+		}
+	} else if (sig == SIGWINCH)
 		le_got_winch = 1;
+}
+
+/* With SIGINT blocked. */
+void
+le_restore_input(void)
+{
+	if (saved_input >= 0) {
+		dup2(saved_input, 0);
+		close(saved_input);
+		saved_input = -1;
+	}
 }
 
 void

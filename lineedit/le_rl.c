@@ -343,8 +343,11 @@ getc_hook(FILE *in)
 	int c;
 
 	(void)in;
-	if (libedit)	/* see attempt() */
+	if (libedit) {	/* see attempt() */
 		le_block_signals(&old, &wait);
+		le_empty_input = 0;
+		le_restore_input();
+	}
 	c = read_byte();
 	if (libedit && c >= 0x80 && MB_CUR_MAX > 1) {
 		memset(&st, 0, sizeof st);
@@ -391,9 +394,12 @@ attempt(const char *text, int start, int end)
 	*rl.completion_append_character = append;
 	/* libedit asks "Display all N possibilities?" with getc(stdin), past
 	 * getc_hook(): let ^C in until getc_hook() runs again.  It makes that
-	 * getc() fail (the answer is no), then the next key read is the ^C. */
-	if (libedit)
+	 * getc() fail (the answer is no: it finds fd 0 empty), then the next
+	 * key read is the ^C. */
+	if (libedit) {
+		le_empty_input = 1;
 		sigprocmask(SIG_SETMASK, &waitmask, NULL);
+	}
 	if (matches != NULL) {
 		next_match = 0;
 		result = rl.completion_matches(text, generate);
@@ -521,6 +527,8 @@ le_readline(const char *prompt, int *interrupted)
 	else
 		*rl.readline_state = state;	/* leave no search or key prefix on */
 	leave_edit_locale(shell);
+	le_empty_input = 0;
+	le_restore_input();
 	if (tstp)
 		sigaction(SIGTSTP, &tstp_saved, NULL);	/* a ^Z typed since stops the shell */
 	sigprocmask(SIG_SETMASK, &old, NULL);
