@@ -73,7 +73,8 @@ static volatile sig_atomic_t got_tstp;
 static struct sigaction tstp_action;	/* on_tstp, while the editor runs */
 static locale_t edit_locale;	/* libedit's LC_CTYPE, if not the shell's */
 static sigjmp_buf abandon;	/* GNU readline: ^C leaves readline() through here */
-static char *last_history;
+static char *last_history;	/* kept in a buffer of its own, reused: */
+static size_t last_history_size;	/* loading 200,000 lines allocates none */
 static char **matches;		/* computed by attempt(), handed out by generate() */
 static size_t next_match;
 
@@ -561,10 +562,18 @@ le_add_history(const char *line)
 
 	if (!active || *line == '\0')
 		return;
+	size_t size = strlen(line) + 1;
 	if (last_history != NULL && strcmp(last_history, line) == 0)
 		return;
-	free(last_history);
-	last_history = strdup(line);
+	if (size > last_history_size) {
+		free(last_history);
+		last_history_size = size < 256 ? 256 : size;
+		last_history = malloc(last_history_size);
+		if (last_history == NULL)
+			last_history_size = 0;
+	}
+	if (last_history != NULL)
+		memcpy(last_history, line, size);
 	shell = enter_edit_locale();	/* the first call starts libedit */
 	rl.add_history(line);
 	leave_edit_locale(shell);

@@ -30,6 +30,7 @@ PTY_TESTS = \
 	tests/pty/rc-interactive.test \
 	tests/pty/rc-interrupt.test \
 	tests/pty/rc-complete.test \
+	tests/pty/rc-history.test \
 	tests/pty/rc-whatis-editor.test \
 	tests/pty/rc-editor-states.test \
 	tests/pty/rc-line-input.test \

@@ -9,6 +9,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 int flag_e, flag_n, flag_v, flag_x;
@@ -106,13 +107,27 @@ bool input_is_interactive(void)
 	return in != NULL && in->recover;
 }
 
-static void history_append(const char *line, size_t len)
+/* The $history file is plain text, one line per line typed.  A command
+ * typed over several lines is written at once, after a comment line that
+ * says how many lines it has, so that the editor recalls it whole:
+ *	#rc-lines 2
+ *	for (i in a b) {
+ *	echo $i }
+ * rc 1.7.4 and history(1) read that as comment and commands, and lines
+ * written by them, one a line, load one a line. */
+static const char history_mark[] = "#rc-lines ";
+
+/* Blank lines and comments are not kept; text of several lines is. */
+static bool history_worth(const char *text, size_t len)
 {
-	const char *p = line;
-	while (p < line + len && (*p == ' ' || *p == '\t'))
+	const char *p = text;
+	while (p < text + len && (*p == ' ' || *p == '\t'))
 		p++;
-	if (p == line + len || *p == '#' || *p == '\n')
-		return;
+	return p < text + len && *p != '#' && *p != '\n';
+}
+
+static void history_append(const char *text, size_t len)
+{
 	List *h = var_get("history");
 	if (h == NULL)
 		return;
@@ -121,8 +136,32 @@ static void history_append(const char *line, size_t len)
 		uerror("rc: %s: %s", h->w, strerror(errno));
 		return;
 	}
-	writeall(fd, line, len);
+	writeall(fd, text, len);
 	close(fd);
+}
+
+/* The lines typed at the terminal since the last command was read whole:
+ * one entry of the editor's history and of $history. */
+static Str typed;
+
+static void history_commit(void)
+{
+	if (typed.len == 0)
+		return;
+	size_t lines = 0;
+	for (const char *p = typed.buf; (p = memchr(p, '\n', typed.buf + typed.len - p)) != NULL; p++)
+		lines++;
+	if (lines > 1) {
+		Str s = { 0 };
+		str_fmt(&s, "%s%lu\n", history_mark, (unsigned long)lines);
+		str_add(&s, typed.buf, typed.len);
+		history_append(s.buf, s.len);
+		free(s.buf);
+	} else if (history_worth(typed.buf, typed.len))
+		history_append(typed.buf, typed.len);
+	typed.buf[typed.len - 1] = '\0';	/* the editor's entry has no last newline */
+	le_add_history(typed.buf);
+	typed.len = 0;
 }
 
 static const char *prompt_text(void)
@@ -173,10 +212,8 @@ static bool fill_tty(Input *i)
 		i->buf[n] = '\n';
 		i->len = n + 1;
 		i->pos = 0;
-		if (n > 0)
-			le_add_history(line);
 		le_free(line);
-		history_append(i->buf, i->len);
+		str_add(&typed, i->buf, i->len);
 		return true;
 	}
 }
@@ -198,7 +235,7 @@ static bool fill_fd(Input *i)
 		i->pos = 0;
 		if (flag_v)
 			writeall(2, i->buf, n);
-		if (interactive && i->fd == 0)
+		if (interactive && i->fd == 0 && history_worth(i->buf, n))
 			history_append(i->buf, n);
 		return true;
 	}
@@ -342,6 +379,8 @@ static void run_all(void)
 		want_prompt1 = true;
 		await_command();
 		Node *n = parse_command(&eof);
+		if (in->tty && in->pos >= in->len && in->nungot == 0)
+			history_commit();	/* the command's lines are all read: before it runs */
 		/* a command cut off by the end of input: runtime errors give
 		 * the line before, as the reference's count does */
 		if (eof)
@@ -384,6 +423,8 @@ int input_loop(void)
 		nmpipe_reap();
 		if (!in->recover)
 			return e == eExit ? status_exit_code() : 1;
+		if (in->tty)
+			history_commit();	/* a command abandoned or in error too */
 		skip_line();
 	}
 }
@@ -435,7 +476,22 @@ void input_run_string(const char *s)
 	run_pushed(true);
 }
 
-/* Load $history into the editor's memory. */
+/* The number of lines a history_mark line from p to e announces, or 0. */
+static size_t history_marked(const char *p, const char *e)
+{
+	size_t len = sizeof history_mark - 1, lines = 0;
+	if ((size_t)(e - p) <= len || memcmp(p, history_mark, len) != 0)
+		return 0;
+	for (p += len; p < e; p++) {
+		if (*p < '0' || *p > '9' || lines > 99999999)
+			return 0;
+		lines = lines * 10 + (*p - '0');
+	}
+	return lines;
+}
+
+/* Load $history into the editor's memory: a line an entry, or the lines
+ * a history_mark line announces. */
 static void history_load(void)
 {
 	List *h = var_get("history");
@@ -445,15 +501,24 @@ static void history_load(void)
 	if (fd < 0)
 		return;
 	Str all = { 0 };
+	struct stat st;
+	if (fstat(fd, &st) == 0 && st.st_size > 0)
+		all.buf = ealloc(all.cap = (size_t)st.st_size + 1);	/* read in one go */
 	char buf[8192];
 	ssize_t k;
 	while ((k = read(fd, buf, sizeof buf)) > 0)
 		str_add(&all, buf, k);
 	close(fd);
-	for (char *p = all.buf, *e; p != NULL && p < all.buf + all.len; p = e + 1) {
-		e = memchr(p, '\n', all.buf + all.len - p);
-		if (e == NULL)
-			e = all.buf + all.len;
+	str_addc(&all, '\n');	/* a last line without one */
+	char *end = all.buf + all.len - 1;
+	for (char *p = all.buf, *e; p < end; p = e + 1) {
+		e = memchr(p, '\n', end + 1 - p);
+		size_t lines = history_marked(p, e);
+		if (lines > 0 && e < end) {	/* the next lines are one entry */
+			p = e + 1;
+			for (size_t j = 0; j < lines && e < end; j++)
+				e = memchr(e + 1, '\n', end - e);
+		}
 		*e = '\0';
 		if (*p != '\0')
 			le_add_history(p);
