@@ -15,6 +15,7 @@
 
 #include "le.h"
 #include "le_impl.h"
+#include "sys.h"
 
 volatile sig_atomic_t le_got_int, le_got_winch;
 volatile sig_atomic_t le_empty_input;
@@ -39,7 +40,7 @@ le_on_signal(int sig)
 				dup2(null, 0);
 			close(null);
 		}
-	} else if (sig == SIGWINCH)
+	} else if (is_sigwinch(sig))
 		le_got_winch = 1;
 }
 
@@ -61,32 +62,49 @@ le_block_signals(sigset_t *old, sigset_t *waitmask)
 
 	sigemptyset(&block);
 	sigaddset(&block, SIGINT);
+#ifdef SIGWINCH
 	sigaddset(&block, SIGWINCH);
+#endif
 	sigaddset(&block, SIGTSTP);
 	sigprocmask(SIG_BLOCK, &block, old);
 	*waitmask = *old;
 	sigdelset(waitmask, SIGINT);
+#ifdef SIGWINCH
 	sigdelset(waitmask, SIGWINCH);
+#endif
 	sigdelset(waitmask, SIGTSTP);
 }
 
-/* ppoll() that finds input ready leaves a pending signal blocked, so look
+/* Whether SIGINT, SIGWINCH or SIGTSTP waits, blocked. */
+static int
+interrupt_pending(void)
+{
+	sigset_t pending;
+
+	if (sigpending(&pending) != 0)
+		return 0;
+#ifdef SIGWINCH
+	if (sigismember(&pending, SIGWINCH) == 1)
+		return 1;
+#endif
+	return sigismember(&pending, SIGINT) == 1 || sigismember(&pending, SIGTSTP) == 1;
+}
+
+/* poll_in() that finds input ready leaves a pending signal blocked, so look
  * for one and let it in: a resize or ^C then takes effect before the next
  * key of a burst of type-ahead rather than after all of it. */
 int
 le_wait_input(int fd, const sigset_t *waitmask)
 {
 	struct pollfd p;
-	sigset_t pending, old;
+	sigset_t old;
 
 	p.fd = fd;
 	p.events = POLLIN;
 	p.revents = 0;
-	if (ppoll(&p, 1, NULL, waitmask) < 0)
+	if (poll_in(&p, waitmask) < 0)
 		return errno == EINTR ? 0 : -1;
-	if (sigpending(&pending) == 0
-	    && (sigismember(&pending, SIGINT) == 1 || sigismember(&pending, SIGWINCH) == 1
-		|| sigismember(&pending, SIGTSTP) == 1)) {
+	if (interrupt_pending()) {
 		sigprocmask(SIG_SETMASK, waitmask, &old);
 		sigprocmask(SIG_SETMASK, &old, NULL);
 		return 0;

@@ -2,7 +2,8 @@
  * forks (rc_fork) or spawns (spawn).  An external command whose set-up
  * needs no shell code in the child is started with vfork: no page tables
  * are copied.  (glibc's posix_spawn would do the same, but it makes two
- * sigaction calls for every signal in every child.) */
+ * sigaction calls for every signal in every child.)  Without vfork, which
+ * POSIX.1-2008 dropped, such a command is forked like any other. */
 #include "rc.h"
 #include "../lineedit/le.h"
 
@@ -217,6 +218,7 @@ NORETURN void exec_child(List *args)
 	rc_exit(1);
 }
 
+#ifdef HAVE_VFORK
 /* The vforked child shares the shell's memory until it execs: it may
  * only make system calls, and reports a failure through *err. */
 static void __attribute__((noinline))
@@ -286,6 +288,39 @@ static void spawn(List *args, Node *items)
 	status_report(pid, w, false);
 	status_set(w);
 }
+#else
+/* A forked child applies the redirections and execs, reporting its own
+ * failures, as in a pipeline.  Signals are held around the fork as
+ * around vfork, so that a ^C typed meanwhile reaches the command. */
+static void spawn(List *args, Node *items)
+{
+	char *path = command_path(args->w);
+	if (path == NULL)
+		return;
+	var_get("pid");		/* as in rc_fork_closing */
+	sigset_t mask;
+	sig_block_all(&mask);
+	pid_t pid = fork();
+	if (pid == 0) {
+		became_child();
+		sigprocmask(SIG_SETMASK, &mask, NULL);
+		redir_in_child(items);
+		exec_child(args);
+	}
+	if (pid > 0)
+		sig_after_vfork(pid);
+	sigprocmask(SIG_SETMASK, &mask, NULL);
+	if (pid < 0) {
+		uerror("rc: %s: %s", path, strerror(errno));
+		status_fail();
+		return;
+	}
+	child_add(pid, false);
+	int w = child_wait(pid);
+	status_report(pid, w, false);
+	status_set(w);
+}
+#endif
 
 static void trace_words(Str *s, List *l)
 {

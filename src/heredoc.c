@@ -2,6 +2,7 @@
  * <<word ends, and becomes a here string: literal text, or text with
  * $name (flattened; a ^ right after the name is dropped) and $$ for $. */
 #include "rc.h"
+#include "sys.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -131,7 +132,7 @@ void heredoc_read_all(bool at_eof)
 static int in_pipe(const char *text, size_t len)
 {
 	int p[2];
-	if (len > 65536 || pipe2(p, O_CLOEXEC) < 0)
+	if (len > 65536 || pipe_cloexec(p) < 0)
 		return -1;
 	if (len > PIPE_BUF)
 		fcntl(p[1], F_SETFL, O_NONBLOCK);
@@ -148,7 +149,7 @@ static int in_file(const char *text, size_t len)
 {
 	const char *dir = getenv("TMPDIR");
 	char *name = nfmt("%s/rc-here.XXXXXX", dir && *dir ? dir : "/tmp");
-	int fd = mkostemp(name, O_CLOEXEC);
+	int fd = mkstemp_cloexec(name);
 	if (fd < 0)
 		return -1;
 	unlink(name);
@@ -166,7 +167,7 @@ static int in_file(const char *text, size_t len)
 static int by_writer(const char *text, size_t len)
 {
 	int p[2];
-	if (pipe2(p, O_CLOEXEC) < 0)
+	if (pipe_cloexec(p) < 0)
 		return -1;
 	int forked = rc_fork_orphan();
 	if (forked == 0) {

@@ -1,6 +1,7 @@
 /* input.c: where commands come from (a string, a file, or the terminal
  * through lineedit), the read-parse-run loop, and $history. */
 #include "rc.h"
+#include "sys.h"
 #include "../lineedit/le.h"
 
 #include <errno.h>
@@ -343,7 +344,7 @@ static void skip_line(void)
  * signals that arrive meanwhile.  Shell code never runs while a command
  * is being read (a handler's eval or . would take over the lexer), so a
  * handler that arrives in the middle of one runs once it is read, before
- * it runs.  All signals are blocked but while ppoll sleeps, so none slips
+ * it runs.  All signals are blocked but while poll_in sleeps, so none slips
  * in between the look at the pending ones and the sleep. */
 static void await_command(void)
 {
@@ -363,7 +364,7 @@ static void await_command(void)
 			sigprocmask(SIG_BLOCK, &all, NULL);
 			continue;
 		}
-		if (ppoll(&p, 1, NULL, &old) >= 0 || errno != EINTR)
+		if (poll_in(&p, &old) >= 0 || errno != EINTR)
 			break;
 	}
 	sigprocmask(SIG_SETMASK, &old, NULL);

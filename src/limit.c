@@ -12,9 +12,20 @@ static const struct { const char *name; int res, unit; } limits[] = {
 	{ "cputime", RLIMIT_CPU, U_TIME }, { "filesize", RLIMIT_FSIZE, U_SIZE },
 	{ "datasize", RLIMIT_DATA, U_SIZE }, { "stacksize", RLIMIT_STACK, U_SIZE },
 	{ "coredumpsize", RLIMIT_CORE, U_SIZE }, { "descriptors", RLIMIT_NOFILE, U_COUNT },
-	{ "memoryuse", RLIMIT_AS, U_SIZE }, { "memoryrss", RLIMIT_RSS, U_SIZE },
-	{ "maxproc", RLIMIT_NPROC, U_COUNT }, { "memorylocked", RLIMIT_MEMLOCK, U_SIZE },
+	{ "memoryuse", RLIMIT_AS, U_SIZE },
+	/* the rest are not POSIX */
+#ifdef RLIMIT_RSS
+	{ "memoryrss", RLIMIT_RSS, U_SIZE },
+#endif
+#ifdef RLIMIT_NPROC
+	{ "maxproc", RLIMIT_NPROC, U_COUNT },
+#endif
+#ifdef RLIMIT_MEMLOCK
+	{ "memorylocked", RLIMIT_MEMLOCK, U_SIZE },
+#endif
+#ifdef RLIMIT_LOCKS
 	{ "filelocks", RLIMIT_LOCKS, U_COUNT },
+#endif
 };
 enum { NLIMITS = sizeof limits / sizeof *limits };
 

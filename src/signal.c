@@ -14,6 +14,7 @@
  * the shell could not learn its children's statuses. */
 #include "rc.h"
 #include "../lineedit/le.h"
+#include "sys.h"
 
 #include <string.h>
 #include <sys/wait.h>
@@ -31,7 +32,7 @@ static void on_signal(int sig)
 {
 	caught[sig] = 1;
 	sig_pending = 1;
-	if (sig == SIGINT || sig == SIGWINCH)
+	if (sig == SIGINT || is_sigwinch(sig))
 		le_on_signal(sig);
 }
 
@@ -76,8 +77,10 @@ void signals_init(void)
 			take(SIGTERM, false);
 	}
 	take(SIGXFSZ, true);
+#ifdef SIGWINCH
 	if (interactive)
 		take(SIGWINCH, false);
+#endif
 	signal(SIGCHLD, SIG_DFL);
 }
 
@@ -208,7 +211,7 @@ bool sig_ends_wait(void)
 	if (!sig_pending)
 		return false;
 	for (int sig = 1; sig < NSIG; sig++)
-		if (caught[sig] && ((sig != SIGWINCH && sig != SIGXFSZ) || fn_get(signame(sig)) != NULL))
+		if (caught[sig] && ((!is_sigwinch(sig) && sig != SIGXFSZ) || fn_get(signame(sig)) != NULL))
 			return true;
 	return false;
 }

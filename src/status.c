@@ -1,6 +1,7 @@
 /* status.c: $status, kept as the wait statuses of the last command or of
  * every stage of the last pipeline, and the names of signals. */
 #include "rc.h"
+#include "sys.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +25,12 @@ static const struct { int sig; const char *name, *msg; } sigs[] = {
 	{ SIGURG, "sigurg", "urgent condition on i/o channel" },
 	{ SIGXCPU, "sigxcpu", "exceeded cpu time limit" }, { SIGXFSZ, "sigxfsz", "exceeded file size limit" },
 	{ SIGVTALRM, "sigvtalrm", "virtual timer alarm" }, { SIGPROF, "sigprof", "profiling timer alarm" },
-	{ SIGWINCH, "sigwinch", "window size change" }, { SIGIO, "sigio", "socket i/o possible" },
+#ifdef SIGWINCH	/* POSIX only since 2024 */
+	{ SIGWINCH, "sigwinch", "window size change" },
+#endif
+#ifdef SIGIO	/* not POSIX */
+	{ SIGIO, "sigio", "socket i/o possible" },
+#endif
 #ifdef SIGPWR	/* not in BSD or macOS */
 	{ SIGPWR, "sigpwr", "power-fail restart" },
 #endif

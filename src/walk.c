@@ -4,6 +4,7 @@
  * process will do, so a simple command may exec in place, a subshell need
  * not fork, and state need not be restored. */
 #include "rc.h"
+#include "sys.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -178,7 +179,7 @@ static void pipeline(Node *n)
 	int prev = -1;
 	for (i = 0; i < count; i++) {
 		int pfd[2] = { -1, -1 };
-		if (i < count - 1 && pipe2(pfd, O_CLOEXEC) < 0) {
+		if (i < count - 1 && pipe_cloexec(pfd) < 0) {
 			int e = errno;
 			if (prev >= 0)
 				close(prev);

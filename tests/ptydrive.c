@@ -75,7 +75,7 @@ show(const char *s, size_t n)
 	}
 }
 
-static void
+static void __attribute__((format(printf, 1, 2)))
 fail(const char *fmt, ...)
 {
 	va_list ap;

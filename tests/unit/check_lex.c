@@ -9,7 +9,7 @@
  * A leading '_' means white space came before the token. */
 static char out[4096];
 
-static void add(const char *fmt, ...)
+static void PRINTFLIKE(1, 2) add(const char *fmt, ...)
 {
 	size_t len = strlen(out);
 	va_list ap;

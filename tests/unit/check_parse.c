@@ -44,7 +44,7 @@ static void check_bodies(const Case *cases, size_t n)
  * Pipe(Simple,Simple) and so on; word expressions are not shown. */
 static char shape_buf[1024];
 
-static void shape_add(const char *fmt, ...)
+static void PRINTFLIKE(1, 2) shape_add(const char *fmt, ...)
 {
 	size_t len = strlen(shape_buf);
 	va_list ap;
