@@ -181,19 +181,16 @@ static bool importable(const char *name)
 	return true;
 }
 
-static const char *const uppers[] = { "PATH", "HOME", "CDPATH" };
-
+/* Which var_aliases[] entry name is the upper name of, or -1. */
 static int upper_alias(const char *name)
 {
-	for (int i = 0; i < 3; i++)
-		if (strcmp(name, uppers[i]) == 0)
-			return i;
-	return -1;
+	const VarAlias *a = var_alias(name);
+	return a != NULL && strcmp(name, a->upper) == 0 ? (int) (a - var_aliases) : -1;
 }
 
 void env_import(char **envp, bool import_fns)
 {
-	const char *upper[3] = { NULL, NULL, NULL };
+	const char *upper[NVAR_ALIASES] = { NULL };
 	for (char **e = envp; *e != NULL; e++) {
 		/* the common case: a plain name, kept raw until it is used */
 		size_t n = 0;
@@ -225,7 +222,7 @@ void env_import(char **envp, bool import_fns)
 			var_import(name, env_decode_value(eq + 1));
 	}
 	/* PATH, HOME and CDPATH win over path, home and cdpath */
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < NVAR_ALIASES; i++)
 		if (upper[i] != NULL)
-			var_import(uppers[i], env_decode_value(upper[i]));
+			var_import(var_aliases[i].upper, env_decode_value(upper[i]));
 }

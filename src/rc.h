@@ -241,6 +241,15 @@ enum {
 Sym **sym_all(int *count);
 Sym *sym_lookup_n(const char *name, size_t len, bool create);
 void var_import_raw(const char *entry, size_t namelen);
+/* The variables kept under two names, one in capitals (path and PATH):
+ * setting either sets both.  sep joins the lower one's words into the
+ * upper one (NULL: the same words).  At start-up the environment's upper
+ * one wins. */
+typedef struct { const char *lower, *upper, *sep; } VarAlias;
+enum { NVAR_ALIASES = 3 };
+extern const VarAlias var_aliases[NVAR_ALIASES];
+/* The alias whose lower or upper name is name, or NULL. */
+const VarAlias *var_alias(const char *name);
 bool var_importable_raw(const char *name, size_t len);
 void sym_walk(void (*f)(Sym *s, void *ctx), void *ctx);
 bool var_exported(const Sym *s);

@@ -154,18 +154,12 @@ static unsigned default_flags(const char *name);
  * (the aliased pairs, and those with default flags). */
 bool var_importable_raw(const char *name, size_t len)
 {
-	static const char *const special[] = {
-		"path", "PATH", "cdpath", "CDPATH", "home", "HOME",
-	};
 	char buf[16];
 	if (len >= sizeof buf)
 		return true;
 	memcpy(buf, name, len);
 	buf[len] = '\0';
-	for (size_t i = 0; i < sizeof special / sizeof *special; i++)
-		if (strcmp(buf, special[i]) == 0)
-			return false;
-	return default_flags(buf) == 0;
+	return var_alias(buf) == NULL && default_flags(buf) == 0;
 }
 
 void var_import_raw(const char *entry, size_t namelen)
@@ -186,10 +180,8 @@ static unsigned default_flags(const char *name)
 		"apid", "apids", "bqstatus", "cdpath", "home", "ifs", "path",
 		"pid", "status", "*", "0", "prompt", "version",
 	};
-	if (strchr("abchipsv*0", name[0]) == NULL)
-		return 0;
 	for (size_t i = 0; i < sizeof never / sizeof *never; i++)
-		if (strcmp(name, never[i]) == 0)
+		if (name[0] == never[i][0] && strcmp(name, never[i]) == 0)
 			return S_NOEXPORT;
 	return 0;
 }
@@ -317,30 +309,39 @@ static List *split_colon(const char *s)
 	return head;
 }
 
+/* PATH, HOME and CDPATH in the order the environment's are imported. */
+const VarAlias var_aliases[NVAR_ALIASES] = {
+	{ "path", "PATH", ":" }, { "home", "HOME", NULL }, { "cdpath", "CDPATH", ":" },
+};
+
+const VarAlias *var_alias(const char *name)
+{
+	for (int i = 0; i < NVAR_ALIASES; i++) {
+		const VarAlias *a = &var_aliases[i];
+		if (name[0] == a->lower[0] ? strcmp(name, a->lower) == 0 :
+		    name[0] == a->upper[0] && strcmp(name, a->upper) == 0)
+			return a;
+	}
+	return NULL;
+}
+
 static bool set_alias(const char *name, List *val)
 {
-	static const struct { const char *lower, *upper, *sep; } pairs[] = {
-		{ "path", "PATH", ":" }, { "cdpath", "CDPATH", ":" }, { "home", "HOME", NULL },
-	};
-	if (strchr("pPcChH", name[0]) == NULL)
+	const VarAlias *a = var_alias(name);
+	if (a == NULL)
 		return false;
-	for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++) {
-		if (strcmp(name, pairs[i].lower) == 0) {
-			set_raw(pairs[i].lower, val, true);
-			set_raw(pairs[i].upper, val && pairs[i].sep ?
-				mklist(list_flat(val, pairs[i].sep), NULL, NULL) : val, true);
-			return true;
-		}
-		if (strcmp(name, pairs[i].upper) == 0) {
-			set_raw(pairs[i].upper, val, true);
-			List *low = val;
-			if (val != NULL && pairs[i].sep != NULL)
-				low = split_colon(list_flat(val, ":"));
-			set_raw(pairs[i].lower, low, true);
-			return true;
-		}
+	if (strcmp(name, a->lower) == 0) {
+		set_raw(a->lower, val, true);
+		set_raw(a->upper, val && a->sep ?
+			mklist(list_flat(val, a->sep), NULL, NULL) : val, true);
+	} else {
+		set_raw(a->upper, val, true);
+		List *low = val;
+		if (val != NULL && a->sep != NULL)
+			low = split_colon(list_flat(val, a->sep));
+		set_raw(a->lower, low, true);
 	}
-	return false;
+	return true;
 }
 
 /* The one word naming a variable, with the reference's complaints; a name
