@@ -40,7 +40,7 @@ const char *kwname(int kw)
 /* Bytes that end an unquoted word. */
 static bool is_special(int c)
 {
-	return c == EOF || strchr(" \t\n#;&|^$`'{}()<>=", c) != NULL || c == '\0';
+	return c == EOF || strchr(" \t\n#;&|^$`'{}()<>=", c) != NULL;
 }
 
 void lex_reset(void)
@@ -109,19 +109,10 @@ NORETURN void lex_error_line(const char *msg, int adjust)
 	rc_raise(eError);
 }
 
-/* Next byte, dropping NULs with the reference's warning. */
-static int getc_nonul(void)
-{
-	int c;
-	while ((c = lgetc()) == '\0')
-		rc_warn("warning: null character ignored");
-	return c;
-}
-
 static void read_quoted(Str *s)
 {
 	for (;;) {
-		int c = getc_nonul();
+		int c = lgetc();
 		if (c == EOF)
 			lex_error("eof in quoted string");
 		if (c == '\'') {
@@ -269,7 +260,7 @@ static void lex_word(int c, bool varname)
 		if (c == '*' || c == '?' || c == '[')
 			tok.meta = true;
 		str_addc(&s, c);
-		c = getc_nonul();
+		c = lgetc();
 	}
 	input_ungetc(c);
 	if (s.len == 0) {
@@ -301,7 +292,7 @@ void lex_next(void)
 	tok.spaced = false;
 	tok.s = NULL;
 	for (;;) {
-		c = getc_nonul();
+		c = lgetc();
 		if (c == ' ' || c == '\t') {
 			tok.spaced = true;
 			continue;
