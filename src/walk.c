@@ -236,7 +236,7 @@ static void do_if(Node *n, bool parent)
 
 static void ifnot(Node *n, bool parent)
 {
-	if (last_if == IF_NONE || n->kind)
+	if (last_if == IF_NONE)
 		rc_error("`if not' must follow `if'");
 	bool run = last_if == IF_SKIPPED;
 	last_if = IF_NONE;
