@@ -46,6 +46,10 @@ int le_term_fd(void);
 char *le_readline(const char *prompt, int *interrupted);
 void le_free(char *line);
 
+/* 1 if the last line le_readline() returned ended at the end of input,
+ * not at a newline (known to the plain reader only; 0 from an editor). */
+int le_unterminated(void);
+
 void le_add_history(const char *line);
 
 /* The shell's name lister for command and variable completion. */

@@ -17,6 +17,9 @@ void le_restore_input(void);
 /* The plain reader: prompt on stderr, one line from fd 0 with read(2). */
 char *le_plain_readline(const char *prompt, int *interrupted);
 
+/* Set by every read of a line: see le_unterminated(). */
+extern int le_line_unterminated;
+
 /* Block SIGINT, SIGWINCH and SIGTSTP; *waitmask gets the old mask with
  * them unblocked. */
 void le_block_signals(sigset_t *old, sigset_t *waitmask);

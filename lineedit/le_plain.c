@@ -208,6 +208,14 @@ chunk(int fd)
 	return 1;
 }
 
+int le_line_unterminated;
+
+int
+le_unterminated(void)
+{
+	return le_line_unterminated;
+}
+
 char *
 le_plain_readline(const char *prompt, int *interrupted)
 {
@@ -217,6 +225,7 @@ le_plain_readline(const char *prompt, int *interrupted)
 	ssize_t n;
 
 	*interrupted = 0;
+	le_line_unterminated = 0;
 	if (buf == NULL)
 		return NULL;
 	le_block_signals(&old, &waitmask);
@@ -243,6 +252,7 @@ le_plain_readline(const char *prompt, int *interrupted)
 		if (n < 0 && (errno == EINTR || errno == EAGAIN))
 			continue;
 		if (n <= 0) {
+			le_line_unterminated = len > 0;
 			if (len == 0) {
 				free(buf);
 				buf = NULL;

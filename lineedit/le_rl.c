@@ -510,6 +510,7 @@ le_readline(const char *prompt, int *interrupted)
 	if (!active)
 		return le_plain_readline(prompt, interrupted);
 	*interrupted = 0;
+	le_line_unterminated = 0;
 	got_interrupt = 0;
 	le_block_signals(&old, &waitmask);
 	le_got_int = 0;

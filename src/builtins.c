@@ -431,6 +431,9 @@ static bool whatis_one(Str *s, const char *name, int flags, bool *denied)
 		show_var(s, name, v);
 		found = true;
 	}
+	/* $* always exists in rc 1.7.4: empty, it is found and shows nothing */
+	if ((flags & W_V) && strcmp(name, "*") == 0)
+		found = true;
 	/* -s looks for functions that are signal handlers (not sigexit) */
 	bool fns = (flags & W_F) || ((flags & W_S) && sig_by_name(name) != 0);
 	Node *fn;

@@ -252,10 +252,43 @@ static pid_t spawn_one(const char *path, char **argv, const Plan *p, int *err)
 	return pid;
 }
 
+/* The redirections written before a command's name.  rc 1.7.4 makes
+ * those (in a child) before it looks the command up, the others after:
+ * ">[2=1] nosuch" says it cannot find nosuch on standard output,
+ * "nosuch >[2=1]" on standard error. */
+static Node *leading_redirections(Node *items)
+{
+	Node *head = NULL, **tail = &head;
+	for (; items != NULL && items->k[0]->type == nRedir; items = items->k[1]) {
+		Node *c = nnew(Node);
+		*c = *items;
+		c->k[1] = NULL;
+		*tail = c;
+		tail = &c->k[1];
+	}
+	return head;
+}
+
+/* A command not on $path, reported once its leading redirections are
+ * made; a failed one is reported instead. */
+static void not_found_redirected(const char *name, Node *items)
+{
+	int depth = fd_depth();
+	if (redir_in_shell(leading_redirections(items)))
+		not_found(name);
+	else
+		status_fail();
+	fd_unwind(depth);
+}
+
 static void spawn(List *args, Node *items)
 {
-	char *path = command_path(args->w);
-	if (path == NULL)
+	char *path = path_search(args->w);
+	if (path == NULL) {
+		not_found_redirected(args->w, items);
+		return;
+	}
+	if (cannot_run(path))
 		return;
 	Plan *p = NULL;
 	if (items != NULL && (p = redir_plan(items)) == NULL) {
@@ -355,18 +388,45 @@ void trace_list(const char *prefix, List *a, List *b, bool match)
 	free(s.buf);
 }
 
-/* Run a builtin or function in the shell, its redirections saved and undone. */
-static void in_shell(Builtin *b, Node *fn, List *args, Node *items)
+typedef struct {
+	Builtin *b;
+	Node *fn;
+	List *args;
+} Call;
+
+static void call(void *p)
+{
+	Call *c = p;
+	if (c->fn != NULL)
+		fn_call(c->args->w, c->fn, c->args->n);
+	else
+		c->b(c->args);
+}
+
+static bool has_redirection(Node *items)
+{
+	for (; items != NULL; items = items->k[1])
+		if (items->k[0]->type == nRedir)
+			return true;
+	return false;
+}
+
+/* Run a builtin or function in the shell, its redirections saved and
+ * undone; with some, an error in it ends only it (walk_guarded).
+ * Returns false if a redirection or such an error stopped it. */
+static bool in_shell(Builtin *b, Node *fn, List *args, Node *items)
 {
 	int depth = fd_depth();
-	if (redir_in_shell(items)) {
-		if (fn != NULL)
-			fn_call(args->w, fn, args->n);
-		else
-			b(args);
-	} else
+	Call c = { b, fn, args };
+	bool ran = redir_in_shell(items);
+	if (!ran)
 		status_fail();
+	else if (has_redirection(items))
+		ran = walk_guarded(call, &c);
+	else
+		call(&c);
 	fd_unwind(depth);
+	return ran;
 }
 
 /* exec: with a command, replace the shell; with none, redirect the shell.
@@ -396,9 +456,33 @@ static void do_exec(List *args, Node *items)
 	status_set(0);
 }
 
+typedef struct {
+	Node *items;
+	bool parent, called_fn;
+} Simple;
+
+static bool run_words(Node *items, bool parent);
+
+static void simple_of(void *p)
+{
+	Simple *s = p;
+	s->called_fn = run_words(s->items, s->parent);
+}
+
 /* items: the words and redirections of a simple command, in order.
- * Returns true if it called a function (whose failure -e forgives). */
+ * Returns true if it called a function (whose failure -e forgives).
+ * rc 1.7.4 runs a command written after a redirection (>f cmd, or a
+ * redirection alone) in a child: an error in it ends only it. */
 bool run_simple(Node *items, bool parent)
+{
+	if (!parent || items == NULL || items->k[0]->type != nRedir)
+		return run_words(items, parent);
+	Simple s = { items, parent, false };
+	walk_guarded(simple_of, &s);
+	return s.called_fn;
+}
+
+static bool run_words(Node *items, bool parent)
 {
 	List *args = NULL, **tail = &args;
 	if (items != NULL && items->k[1] == NULL && items->k[0]->type == nNmpipe)
@@ -432,16 +516,23 @@ bool run_simple(Node *items, bool parent)
 	}
 	Node *fn = skip_fn ? NULL : fn_get(args->w);
 	Builtin *b = fn ? NULL : builtin_get(args->w);
+	bool fn_ran = false;
 	if (fn != NULL || b != NULL)
-		in_shell(b, fn, args, items);
+		fn_ran = in_shell(b, fn, args, items) && fn != NULL;
 	else if (parent)
 		spawn(args, items);
 	else {
-		if (command_path(args->w) == NULL)
+		char *path = path_search(args->w);
+		if (path == NULL) {
+			redir_in_child(leading_redirections(items));
+			not_found(args->w);
+			rc_exit(1);
+		}
+		if (cannot_run(path))
 			rc_exit(1);
 		redir_in_child(items);
 		exec_child(args);
 	}
 	nmpipe_reap();
-	return fn != NULL;
+	return fn_ran;
 }

@@ -210,9 +210,13 @@ static bool fill_tty(Input *i)
 			i->buf = eresize(i->buf, i->cap);
 		}
 		memcpy(i->buf, line, n);
+		/* a last line without its newline ends the input: its command
+		 * runs and the shell ends, with no prompt after it (1.7.4) */
+		bool ended = le_unterminated();
 		i->buf[n] = '\n';
-		i->len = n + 1;
+		i->len = n + !ended;
 		i->pos = 0;
+		i->eof = ended;
 		le_free(line);
 		str_add(&typed, i->buf, i->len);
 		return true;
@@ -246,7 +250,7 @@ static int next_byte(Input *i)
 {
 	if (i->nungot > 0)
 		return i->ungot[--i->nungot];
-	if (i->eof)
+	if (i->eof && i->pos >= i->len)
 		return EOF;
 	if (i->line_start) {
 		/* the reference prompts as each line is begun, not as it is read */
@@ -406,9 +410,12 @@ static void run_all(void)
 }
 
 /* The top level: an error ends a script (status 1) but not an
- * interactive shell, which reads on. */
+ * interactive shell, which reads on, unless -e and the error failed it.
+ * With -n, as in rc 1.7.4, every syntax error is reported: reading goes
+ * on at the next line (the status is 1 at the end: DIFFERENCES). */
 int input_loop(void)
 {
+	volatile bool syntax_failed = false;
 	for (;;) {
 		Catch c;
 		Mark m = nmark();
@@ -416,14 +423,20 @@ int input_loop(void)
 		if (sigsetjmp(c.buf, 0) == 0) {
 			run_all();
 			catch_pop(&c);
-			return status_exit_code();
+			return syntax_failed ? 1 : status_exit_code();
 		}
 		int e = catch_raised;
 		nrelease(m);
 		walk_reset();
 		nmpipe_reap();
-		if (!in->recover)
+		if (flag_n && e == eError) {
+			syntax_failed = true;
+			if (in->last == EOF)
+				return 1;
+		} else if (!in->recover)
 			return e == eExit ? status_exit_code() : 1;
+		else if (flag_e && e == eError && !status_true())
+			return status_exit_code();
 		if (in->tty)
 			history_commit();	/* a command abandoned or in error too */
 		skip_line();

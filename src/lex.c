@@ -75,15 +75,28 @@ const char *lex_near(void)
 
 NORETURN void lex_syntax(const char *near)
 {
+	lex_fail("syntax error", near);
+}
+
+/* A parser's error, msg near the token (lex_near() if near is NULL). */
+NORETURN void lex_fail(const char *msg, const char *near)
+{
 	if (near == NULL)
 		near = lex_near();
 	heredoc_discard();
 	/* $status stays as it was, as in the reference (fn sigexit sees it) */
 	if (interactive)
-		uerror("rc: syntax error");
+		uerror("rc: %s", msg);
 	else
-		uerror("rc: line %d: syntax error near %s", lineno, near);
+		uerror("rc: line %d: %s near %s", lineno, msg, near);
 	rc_raise(eError);
+}
+
+/* The token just read ends in ']' (>[2], >[1=2]), the byte an error at it
+ * is near in rc 1.7.4. */
+bool lex_ends_bracket(void)
+{
+	return lastchar == ']';
 }
 
 /* The reference reports scanner errors "near eof" wherever they happen. */
@@ -333,9 +346,7 @@ void lex_next(void)
 		tok.type = tEOF;
 		return;
 	case '\n':
-		tok.type = '\n';
-		if (heredoc_waiting())
-			heredoc_read_all(false);
+		tok.type = '\n';	/* here documents: see command_newline() */
 		return;
 	case '\'': {
 		static Str s;

@@ -277,21 +277,32 @@ static Node *word(bool arg, bool *joinable_out)
 	return n;
 }
 
-/* <<word: the body is read when the line ends. */
+/* After a redirection a word must come.  At another redirection the
+ * error is near the word after it, or its ']', as in rc 1.7.4. */
+static void redirection_word(void)
+{
+	if (word_start(true))
+		return;
+	if (is_redir() && tok.type != tHEREDOC && tok.type != tHERESTR &&
+	    !lex_ends_bracket())
+		lex_next();
+	lex_syntax(NULL);
+}
+
+/* <<word: any word parses; it must be one literal word.  The body is read
+ * when the line ends. */
 static Node *heredoc(int fd)
 {
 	lex_next();
-	if ((tok.type != tWORD && tok.type != tQWORD)) {
-		lex_error_line("eof-marker not a single literal word", 0);
-	}
-	bool quoted = tok.type == tQWORD;
-	const char *eof = tok.s;
+	redirection_word();
 	Node *r = mkredir(rHerestr, fd, 0, NULL);
-	heredoc_pending(r, eof, quoted);
-	lex_next();
-	if (!tok.spaced && word_start(true)) {
-		lex_error_line("eof-marker not a single literal word", 0);
-	}
+	/* pending before the token after the word is read: it may be the
+	 * newline that reads the body */
+	if (tok.type == tWORD || tok.type == tQWORD)
+		heredoc_pending(r, tok.s, tok.type == tQWORD);
+	Node *w = word(true, NULL);
+	if (w->type != nWord && w->type != nQword)
+		lex_fail("eof-marker not a single literal word", NULL);
 	return r;
 }
 
@@ -312,11 +323,7 @@ static Node *redirection(bool nmpipe_ok)
 	lex_next();
 	if (nmpipe_ok && bare && tok.type == '{')
 		return nmpipe_atom(kind == rFrom ? 0 : 1);
-	if (!word_start(true)) {
-		if (is_redir())
-			lex_next();
-		lex_syntax(NULL);
-	}
+	redirection_word();
 	return mkredir(kind, fd0, fd1, word(true, NULL));
 }
 
@@ -524,8 +531,11 @@ static Node *cmd(void)
 			break;
 		case kwElse:	/* an empty command: "if (c) else x", "if (c) >f else x" */
 			return pre != NULL ? mk(nSimple, pre, NULL, NULL) : NULL;
-		case kwSwitch: n = cmd_switch(); break;
-		case kwFn: n = cmd_fn(); break;
+		case kwSwitch: case kwFn:	/* take no redirections after them */
+			n = tok.kw == kwFn ? cmd_fn() : cmd_switch();
+			if (is_redir())
+				lex_syntax(NULL);
+			break;
 		case kwTilde:
 			lex_next();
 			if (!word_start(true))
@@ -639,13 +649,25 @@ static Node *case_item(void)
 	return n;
 }
 
+/* The current token is a newline that ends a command: the bodies of its
+ * here documents follow.  A newline allowed after |, &&, ||, if (...) and
+ * the like does not end one, so in rc 1.7.4 the bodies come after the line
+ * that does (cat <<EOF | newline cat newline body...). */
+static void command_newline(void)
+{
+	if (tok.type == '\n' && heredoc_waiting())
+		heredoc_read_all(false);
+}
+
 static Node *list_of(bool braced, bool cases)
 {
 	Node *head = NULL, **tail = &head, *last = NULL;
 	bool trailing_semi = false;
 	for (;;) {
-		if (braced)
-			lex_skipnl();
+		while (braced && tok.type == '\n') {
+			command_newline();
+			lex_next();
+		}
 		if (tok.type == tEOF || tok.type == '\n' || tok.type == '}' || tok.type == ')')
 			break;
 		Node *n = cases && is_kw(kwCase) ? case_item() : andor();
@@ -695,6 +717,7 @@ Node *parse_command(bool *eof)
 	Node *n = list(false);
 	if (tok.type != '\n' && tok.type != tEOF)
 		lex_syntax(NULL);
+	command_newline();
 	if (misplaced_ifnot >= 0) {
 		if (interactive)
 			uerror("rc: `if not' must follow `if'");

@@ -169,6 +169,8 @@ void lex_next(void);
 void lex_skipnl(void);
 const char *lex_near(void);
 NORETURN void lex_syntax(const char *near);
+NORETURN void lex_fail(const char *msg, const char *near);
+bool lex_ends_bracket(void);
 NORETURN void lex_error(const char *msg);
 NORETURN void lex_error_line(const char *msg, int adjust);
 const char *kwname(int kw);
@@ -302,6 +304,7 @@ extern int skipping;
 void walk(Node *n, bool parent);
 NORETURN void walk_in_child(Node *n);
 void walk_reset(void);
+bool walk_guarded(void (*fn)(void *), void *arg);
 void check_e_backquote(int wstat);
 bool walk_cond(Node *n);
 

@@ -105,7 +105,10 @@ static bool plan_make(Plan *p, Node *items)
 	n = 0;
 	for (Node *i = items; i != NULL; i = i->k[1], n++) {
 		Node *r = i->k[0];
-		if (r->type == nRedir && r->kind != rDup && r->kind != rClose)
+		/* a here string's words are not globbed, as in rc 1.7.4 */
+		if (r->type == nRedir && r->kind == rHerestr)
+			targets[n] = glom_noglob(r->k[0]);
+		else if (r->type == nRedir && r->kind != rDup && r->kind != rClose)
 			targets[n] = glom(r->k[0]);
 	}
 	Node *items0 = items;

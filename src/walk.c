@@ -86,8 +86,13 @@ static void assign(Node *n)
 {
 	Sym *s = var_name_sym(n->k[0]);
 	if (s == NULL || flag_x || !glom_assign(s, n->k[1])) {
-		char *name = s != NULL ? s->name : one_word(glom_noglob(n->k[0]));
-		set(s, name, glom(n->k[1]));
+		/* as in rc 1.7.4: the value first, but a name written () is
+		 * an error at once */
+		Node *name = n->k[0];
+		if (name->type == nList && name->k[0] == NULL)
+			one_word(NULL);
+		List *val = glom(n->k[1]);
+		set(s, s != NULL ? s->name : one_word(glom_noglob(name)), val);
 	}
 	status_set(0);
 }
@@ -404,6 +409,40 @@ static Node *andor_chain(Node *n)
 	return last;
 }
 
+typedef struct {
+	Node *n;
+	bool parent;
+} Walk;
+
+static void walk_of(void *p)
+{
+	Walk *w = p;
+	walk(w->n, w->parent);
+}
+
+/* Run fn(arg): a builtin, function or compound command whose redirections
+ * the shell has made for it.  rc 1.7.4 runs such a command in a child, so
+ * an error in it ends only it, with status 1; so it does here.  Returns
+ * false after such an error. */
+bool walk_guarded(void (*fn)(void *), void *arg)
+{
+	int conds = cond_depth, line = lineno;	/* eval's lines count in 1.7.4's child */
+	Catch c;
+	catch_push(&c);
+	if (sigsetjmp(c.buf, 0) == 0) {
+		fn(arg);
+		catch_pop(&c);
+		lineno = line;
+		return true;
+	}
+	cond_depth = conds;
+	lineno = line;
+	if (catch_raised != eError)
+		rc_raise(catch_raised);
+	status_fail();
+	return false;
+}
+
 void walk(Node *n, bool parent)
 {
 	stack_check();
@@ -419,8 +458,9 @@ top:
 		return;
 	case nRedirs: {
 		int depth = fd_depth();
+		Walk w = { n->k[0], parent };
 		if (redir_in_shell(n->k[1]))
-			walk(n->k[0], parent);
+			walk_guarded(walk_of, &w);
 		else
 			status_fail();
 		fd_unwind(depth);
