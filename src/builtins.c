@@ -416,7 +416,7 @@ static void show_fn(Str *s, const char *name, Node *fn)
 	str_quote(s, name);
 	if (fn != NULL) {
 		str_addc(s, ' ');
-		tree_print(s, fn);
+		tree_print_body(s, fn);
 	}
 	str_addc(s, '\n');
 }

@@ -132,7 +132,7 @@ static char *entry(const char *prefix, const char *name, List *val, Node *fn, co
 	encode_name(&s, name);
 	str_addc(&s, '=');
 	if (fn != NULL)
-		tree_print(&s, fn);
+		tree_print_body(&s, fn);
 	else if (def != NULL)
 		str_adds(&s, def);
 	else

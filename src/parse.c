@@ -352,6 +352,14 @@ static Node *simple(Node *first, Node *pre)
 }
 
 /* Redirections after a compound command. */
+/* Redirections written before a command (kind 1: printed before it). */
+static Node *prefixed(Node *cmd, Node *redirs)
+{
+	Node *n = mk(nRedirs, cmd, redirs, NULL);
+	n->kind = 1;
+	return n;
+}
+
 static Node *epilog(Node *cmd)
 {
 	Node *head = NULL, **tail = &head;
@@ -546,11 +554,11 @@ static Node *cmd(void)
 		case kwBang:
 			lex_next();
 			n = mk(nBang, pipeline(), NULL, NULL);
-			return pre != NULL ? mk(nRedirs, n, pre, NULL) : n;	/* >f ! a */
+			return pre != NULL ? prefixed(n, pre) : n;	/* >f ! a */
 		case kwAt:
 			lex_next();
 			n = mk(nSubshell, pipeline(), NULL, NULL);
-			return pre != NULL ? mk(nRedirs, n, pre, NULL) : n;
+			return pre != NULL ? prefixed(n, pre) : n;
 		default:
 			lex_syntax(NULL);
 		}
@@ -563,7 +571,7 @@ static Node *cmd(void)
 		/* >f v=1 cmd: rc 1.7.4 runs it all in a child, v=1 included */
 		n = mk(nSubshell, assignment(first), NULL, NULL);
 		n->kind = 1;
-		return mk(nRedirs, n, pre, NULL);
+		return prefixed(n, pre);
 	} else if (pre != NULL) {
 		return simple(NULL, pre);
 	} else if (ends_command())
@@ -571,7 +579,7 @@ static Node *cmd(void)
 	else
 		lex_syntax(NULL);
 	if (pre != NULL)
-		n = mk(nRedirs, n, pre, NULL);
+		n = prefixed(n, pre);
 	return epilog(n);
 }
 

@@ -186,6 +186,7 @@ Node *mkredir(int kind, int fd0, int fd1, Node *target);
 Node *tree_copy(const Node *n);
 void tree_free(Node *n);
 void tree_print(Str *s, const Node *n);
+void tree_print_body(Str *s, const Node *n);
 char *tree_string(const Node *n);
 
 /* list.c: the list primitives. */

@@ -286,11 +286,15 @@ static void pr_chain(Str *s, const Node *n)
 	free(links);
 }
 
-static void pr_brace(Str *s, const Node *n)
+/* An empty brace (also of `{}, <{}) shows as {()}, as rc 1.7.4 prints
+ * it (but see tree_print_body). */
+static void pr_braced(Str *s, const Node *body)
 {
 	str_addc(s, '{');
-	if (n->k[0] != NULL)
-		pr(s, n->k[0]);
+	if (body != NULL)
+		pr(s, body);
+	else
+		str_adds(s, "()");
 	str_addc(s, '}');
 }
 
@@ -322,21 +326,20 @@ static void pr(Str *s, const Node *n)
 			pr_list(s, n->k[1]);
 		} else
 			str_addc(s, '`');
-		str_addc(s, '{');
-		pr(s, n->k[0]);
-		str_addc(s, '}');
+		pr_braced(s, n->k[0]);
 		break;
 	case nConcat: case nAnd: case nOr: case nPipe: pr_chain(s, n); break;
 	case nList: pr_list(s, n); break;
 	case nNmpipe:
-		str_adds(s, n->fd[0] ? ">{" : "<{");
-		pr(s, n->k[0]);
-		str_addc(s, '}');
+		str_adds(s, n->fd[0] ? ">" : "<");
+		pr_braced(s, n->k[0]);
 		break;
 	case nSimple: pr_command(s, n->k[0]); break;
 	case nRedirs:
-		if (n->k[0] != NULL && n->k[0]->type != nBrace && n->k[0]->type != nRedirs) {
-			/* before if, for, ! ...: after, they would go to its last command */
+		if (n->kind == 1 ||
+		    (n->k[0] != NULL && n->k[0]->type != nBrace && n->k[0]->type != nRedirs)) {
+			/* written before, or before if, for, ! ...: after, they
+			 * would go to its last command */
 			for (const Node *r = n->k[1]; r != NULL; r = r->k[1]) {
 				pr(s, r->k[0]);
 				str_addc(s, ' ');
@@ -344,9 +347,10 @@ static void pr(Str *s, const Node *n)
 			pr(s, n->k[0]);
 			break;
 		}
-		pr(s, n->k[0]);
+		pr(s, n->k[0]);	/* {cmd}>f >[2=1], as rc 1.7.4 prints it */
 		for (const Node *r = n->k[1]; r != NULL; r = r->k[1]) {
-			str_addc(s, ' ');
+			if (r != n->k[1])
+				str_addc(s, ' ');
 			pr(s, r->k[0]);
 		}
 		break;
@@ -370,7 +374,7 @@ static void pr(Str *s, const Node *n)
 			pr(s, n->k[2]);
 		}
 		break;
-	case nBrace: pr_brace(s, n); break;
+	case nBrace: pr_braced(s, n->k[0]); break;
 	case nSeq:
 		for (; n != NULL && n->type == nSeq; n = n->k[1]) {
 			pr(s, n->k[0]);
@@ -442,6 +446,16 @@ static void pr(Str *s, const Node *n)
 void tree_print(Str *s, const Node *n)
 {
 	pr(s, n);
+}
+
+/* A function's body as whatis and the environment show it: an empty one
+ * is {}, as in rc 1.7.4. */
+void tree_print_body(Str *s, const Node *n)
+{
+	if (n->type == nBrace && n->k[0] == NULL)
+		str_adds(s, "{}");
+	else
+		pr(s, n);
 }
 
 char *tree_string(const Node *n)

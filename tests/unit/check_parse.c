@@ -211,10 +211,11 @@ START_TEST(test_redirections)
 		{ "a >f >[2=1]|b >>g", "a >f >[2=1]|b >>g" },
 		{ "cat <<<foo <<<[3]$x", "cat <<<foo <<<[3]$x" },
 		{ "echo <{a} >{b}", "echo <{a} >{b}" },
-		/* the reference prints "{a}>f" */
-		{ "{a} >f", "{a} >f" },
-		/* the reference keeps the prefix: ">f {a}" */
-		{ ">f {a}", "{a} >f" },
+		/* as the reference prints them */
+		{ "{a} >f", "{a}>f" },
+		{ "{a} >f >[2=1]", "{a}>f >[2=1]" },
+		{ ">f {a}", ">f {a}" },
+		{ ">f >[2=1] {a}", ">f >[2=1] {a}" },
 		/* the reference prints ">>[2=1]"; for a dup > and >> are the same */
 		{ "echo >>[2=1]", "echo >[2=1]" },
 	};
@@ -319,6 +320,9 @@ START_TEST(test_control)
 		{ "fn g {a}; fn h", "fn g {a};fn h" },
 		{ "fn {a}", "fn () {a}" },
 		{ "while(true){a}&", "while(true){a}&" },
+		{ "{}", "{()}" },
+		{ "fn g {}", "fn g {()}" },
+		{ "while(true){}", "while(true){()}" },
 	};
 	CHECK_BODIES(cases);
 }
@@ -330,8 +334,6 @@ START_TEST(test_printing_choices)
 	static const Case cases[] = {
 		/* reference: "$((a b))" and "$^((a b))" */
 		{ "echo $(a b) $^(a b)", "echo $(a b) $^(a b)" },
-		/* reference: "{()}" */
-		{ "{}", "{}" },
 		/* reference: "(a b c d)": it flattens nested lists */
 		{ "x=(a (b c) d)", "x=(a (b c) d)" },
 		{ "~ $x (a b) c", "~ $x ((a b) c)" },
