@@ -78,17 +78,30 @@ NORETURN void lex_syntax(const char *near)
 	lex_fail("syntax error", near);
 }
 
+/* After an error: rc 1.7.4 reads the line to its end (c: the last byte
+ * read) and then the bodies of the here documents it announced, reporting
+ * one the input cuts off. */
+static void read_announced(int c)
+{
+	if (heredoc_waiting()) {
+		while (c != '\n' && c != EOF)
+			c = lgetc();
+		heredoc_read_all(false);
+	}
+	heredoc_discard();
+}
+
 /* A parser's error, msg near the token (lex_near() if near is NULL). */
 NORETURN void lex_fail(const char *msg, const char *near)
 {
 	if (near == NULL)
 		near = lex_near();
-	heredoc_discard();
 	/* $status stays as it was, as in the reference (fn sigexit sees it) */
 	if (interactive)
 		uerror("rc: %s", msg);
 	else
 		uerror("rc: line %d: %s near %s", lineno, msg, near);
+	read_announced(lastchar);
 	rc_raise(eError);
 }
 
@@ -112,13 +125,13 @@ NORETURN void lex_error_line(const char *msg, int adjust)
 	if (c != '\n')
 		while ((c = lgetc()) != '\n' && c != EOF)
 			;
-	heredoc_discard();
 	if (interactive)
 		uerror("rc: %s", msg);	/* $status stays as it was */
 	else if (c == '\n')
 		uerror("rc: line %d: %s near end of line", line + adjust, msg);
 	else
 		uerror("rc: line %d: %s near eof", line, msg);
+	read_announced(c);
 	rc_raise(eError);
 }
 

@@ -301,8 +301,10 @@ static Node *heredoc(int fd)
 	if (tok.type == tWORD || tok.type == tQWORD)
 		heredoc_pending(r, tok.s, tok.type == tQWORD);
 	Node *w = word(true, NULL);
-	if (w->type != nWord && w->type != nQword)
+	if (w->type != nWord && w->type != nQword) {
+		heredoc_discard();	/* 1.7.4 never took it for one */
 		lex_fail("eof-marker not a single literal word", NULL);
+	}
 	return r;
 }
 
