@@ -202,13 +202,15 @@ static void b_wait(List *args)
 	if (args->n == NULL) {
 		pid_t pid;
 		int w, last = 0;
+		bool any = false;
 		while ((w = child_wait_any(&pid)) >= 0) {
 			status_report(pid, w, true);
 			last = w;
+			any = true;
 		}
 		if (w == WAIT_SIGNAL)
 			status_fail();
-		else
+		else if (any)		/* with no children $status stays, as in 1.7.4 */
 			status_set(last);
 		return;
 	}

@@ -329,13 +329,26 @@ static Node *redirection(bool nmpipe_ok)
 	return mkredir(kind, fd0, fd1, word(true, NULL));
 }
 
-/* Words and redirections, the first word given. */
+/* (), (()), (() ()): a list written empty. */
+static bool empty_list(const Node *n)
+{
+	if (n->type != nList)
+		return false;
+	for (; n != NULL; n = n->k[1])
+		if (n->k[0] != NULL && !empty_list(n->k[0]))
+			return false;
+	return true;
+}
+
+/* Words and redirections, the first word given.  As in rc 1.7.4 a word
+ * written as an empty list is dropped, and a command left with nothing
+ * is none: "()" alone runs nothing, "{()}" is "{}". */
 static Node *simple(Node *first, Node *pre)
 {
 	Node *head = pre, **tail = &head;
 	while (*tail != NULL)
 		tail = &(*tail)->k[1];
-	if (first != NULL) {
+	if (first != NULL && !empty_list(first)) {
 		*tail = mk(nList, first, NULL, NULL);
 		tail = &(*tail)->k[1];
 	}
@@ -347,10 +360,12 @@ static Node *simple(Node *first, Node *pre)
 			item = word(true, NULL);
 		else
 			break;
+		if (empty_list(item))
+			continue;
 		*tail = mk(nList, item, NULL, NULL);
 		tail = &(*tail)->k[1];
 	}
-	return mk(nSimple, head, NULL, NULL);
+	return head != NULL ? mk(nSimple, head, NULL, NULL) : NULL;
 }
 
 /* Redirections after a compound command. */
@@ -479,6 +494,8 @@ static Node *assignment(Node *name)
 		}
 		if (rest == NULL)
 			rest = simple_rest(first);
+		if (rest == NULL)	/* x=1 (): no command, so global */
+			return a;
 		a->type = nLocal;
 		a->k[2] = rest;
 		return a;

@@ -373,14 +373,6 @@ static void rmfn(Node *n)
 }
 
 /* An empty command beside && or || is a success: "a && && b". */
-static void walk_or_empty(Node *n)
-{
-	if (n == NULL)
-		status_set(0);
-	else
-		walk(n, true);
-}
-
 /* a && b || c ...: the chain leans left and can be as long as the input,
  * so it is run in a loop, every command but the last as a condition.
  * Returns the last command if it is to run. */
@@ -396,14 +388,14 @@ static Node *andor_chain(Node *n)
 		links[--i] = p;
 	Node *last = NULL;
 	cond_depth++;
-	walk_or_empty(p);
+	walk(p, true);
 	for (i = 0; i < count && skipping == SKIP_NONE; i++) {
 		if (status_true() != (links[i]->type == nAnd))
 			continue;
 		if (i == count - 1 && links[i]->k[1] != NULL)
 			last = links[i]->k[1];
 		else
-			walk_or_empty(links[i]->k[1]);
+			walk(links[i]->k[1], true);
 	}
 	cond_depth--;
 	return last;
@@ -449,8 +441,10 @@ void walk(Node *n, bool parent)
 top:
 	if (sig_pending)
 		sig_check();
-	if (n == NULL)
+	if (n == NULL) {	/* no command ("()", "a | ;", "@{}"): true, as in 1.7.4 */
+		status_set(0);
 		return;
+	}
 	switch (n->type) {
 	case nSimple:
 		if (!run_simple(n->k[0], parent))

@@ -321,6 +321,9 @@ START_TEST(test_control)
 		{ "fn {a}", "fn () {a}" },
 		{ "while(true){a}&", "while(true){a}&" },
 		{ "{}", "{()}" },
+		/* an empty list is dropped from a command */
+		{ "echo ()", "echo" },
+		{ "{()}", "{()}" },
 		{ "fn g {}", "fn g {()}" },
 		{ "while(true){}", "while(true){()}" },
 	};
@@ -337,8 +340,6 @@ START_TEST(test_printing_choices)
 		/* reference: "(a b c d)": it flattens nested lists */
 		{ "x=(a (b c) d)", "x=(a (b c) d)" },
 		{ "~ $x (a b) c", "~ $x ((a b) c)" },
-		/* reference: "echo": it drops an empty list */
-		{ "echo ()", "echo ()" },
 		/* quoted as the reference does: a bare = or ~ does not read back */
 		{ "echo ~ ! @ \\a a=b", "echo '~' '!' '@' '\\a' a^'='^b" },
 	};
