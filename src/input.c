@@ -210,9 +210,11 @@ static bool fill_tty(Input *i)
 			i->buf = eresize(i->buf, i->cap);
 		}
 		memcpy(i->buf, line, n);
-		/* a last line without its newline ends the input: its command
-		 * runs and the shell ends, with no prompt after it (1.7.4) */
-		bool ended = le_unterminated();
+		/* a last line without its newline ends input from a file or
+		 * pipe: its command runs and the shell ends, with no prompt
+		 * after it (1.7.4); at a terminal ^D^D typed after some text
+		 * only ends the line */
+		bool ended = le_unterminated() && !isatty(0);
 		i->buf[n] = '\n';
 		i->len = n + !ended;
 		i->pos = 0;
