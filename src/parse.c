@@ -6,10 +6,10 @@
  *	line	: list ('\n' | EOF)
  *	list	: andor ((';' | '&') andor?)*		in braces '\n' separates too
  *	andor	: pipe (('&&' | '||') nl pipe)*
- *	pipe	: unary ('|' nl unary)*
- *	unary	: '!' pipe | '@' pipe | cmd
+ *	pipe	: cmd ('|' nl cmd)*
  *	cmd	: redir* body redir*
  *	body	: '{' list '}'
+ *		| '!' pipe | '@' pipe		no redir after these
  *		| 'if' paren nl andor ['else' nl andor]	else after any command
  *		| 'if' 'not' nl andor			that does not take it
  *		| 'for' '(' word ['in' words] ')' nl andor	as an argument
@@ -51,7 +51,6 @@ static Node *words_until(int close, bool nl_ok);
 static Node *words_plain(void);
 static Node *simple_rest(Node *first);
 static Node *pipe_rest(Node *left);
-static Node *unary(void);
 static Node *var_ref(bool *joinable);
 static Node *atom(bool arg, bool *joinable);
 
@@ -618,20 +617,15 @@ static Node *pipe_rest(Node *left)
 	int fd0 = tok.fd[0], fd1 = tok.fd[1];
 	lex_next();
 	lex_skipnl();
-	Node *n = mk(nPipe, left, unary(), NULL);
+	Node *n = mk(nPipe, left, cmd(), NULL);
 	n->fd[0] = fd0;
 	n->fd[1] = fd1;
 	return n;
 }
 
-static Node *unary(void)
-{
-	return cmd();
-}
-
 static Node *pipeline(void)
 {
-	Node *n = unary();
+	Node *n = cmd();
 	while (tok.type == tPIPE)
 		n = pipe_rest(n);
 	return n;
