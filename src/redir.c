@@ -148,7 +148,7 @@ static bool plan_make(Plan *p, Node *items)
  * scripts use, and is closed on exec. */
 int fd_move_high(int fd)
 {
-	int high = fcntl(fd, F_DUPFD_CLOEXEC, 10);
+	int high = fcntl(fd, F_DUPFD_CLOEXEC, FD_SHELL_MIN);
 	if (high < 0)
 		return fd;
 	close(fd);
@@ -205,7 +205,7 @@ static void save(int fd)
 		maxsaved = maxsaved ? maxsaved * 2 : 16;
 		saved = eresize(saved, maxsaved * sizeof *saved);
 	}
-	int copy = fcntl(fd, F_DUPFD_CLOEXEC, 10);
+	int copy = fcntl(fd, F_DUPFD_CLOEXEC, FD_SHELL_MIN);
 	saved[nsaved++] = (Saved) { fd, copy };
 }
 

@@ -154,7 +154,7 @@ static int away(int fd, int a, int b)
 {
 	if (fd < 0 || (fd != a && fd != b))
 		return fd;
-	return fcntl(fd, F_DUPFD_CLOEXEC, 10);
+	return fcntl(fd, F_DUPFD_CLOEXEC, FD_SHELL_MIN);
 }
 
 static void drain(int fd)
