@@ -311,7 +311,7 @@ static void b_flag(List *args)
 		return;
 	}
 	if (strchr(known, *f) == NULL) {
-		writeall(2, "rc: unknown flag", 16);
+		fprint(2, "rc: unknown flag");	/* no newline, as in rc 1.7.4 */
 		status_fail();
 		return;
 	}

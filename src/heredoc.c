@@ -131,8 +131,9 @@ void heredoc_read_all(bool at_eof)
  * (an unprivileged user holding many pipes gets one or two pages). */
 static int in_pipe(const char *text, size_t len)
 {
+	enum { PIPE_MOST = 65536 };	/* Linux's default pipe size: more never fits */
 	int p[2];
-	if (len > 65536 || pipe_cloexec(p) < 0)
+	if (len > PIPE_MOST || pipe_cloexec(p) < 0)
 		return -1;
 	if (len > PIPE_BUF)
 		fcntl(p[1], F_SETFL, O_NONBLOCK);

@@ -196,7 +196,7 @@ static bool fill_tty(Input *i)
 			rc_raise(eInterrupt);
 		if (line == NULL) {
 			if (le_backend()[0] != 'n')
-				writeall(le_term_fd(), "exit\n", 5);
+				fprint(le_term_fd(), "exit\n");
 			return false;
 		}
 		if (intr) {
