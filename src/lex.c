@@ -314,6 +314,7 @@ void lex_next(void)
 	bool was_near_word = near_word;
 	near_word = false;
 	bool subscript_ok = after_word;
+	bool after_quoted = tok.type == tQWORD;
 	after_word = false;
 	tok.spaced = false;
 	tok.s = NULL;
@@ -326,7 +327,10 @@ void lex_next(void)
 		if (c == '\\') {
 			int d = lgetc();
 			if (d == '\n') {
-				tok.spaced = true;
+				/* rc 1.7.4 joins what follows to a quoted word
+				 * right before: 'a'\<newline>b is ab */
+				if (!after_quoted)
+					tok.spaced = true;
 				continue;
 			}
 			input_ungetc(d);
