@@ -218,6 +218,35 @@ NORETURN void exec_child(List *args)
 	rc_exit(1);
 }
 
+/* The redirections written before a command's name.  rc 1.7.4 makes
+ * those (in a child) before it looks the command up, the others after:
+ * ">[2=1] nosuch" says it cannot find nosuch on standard output,
+ * "nosuch >[2=1]" on standard error. */
+static Node *leading_redirections(Node *items)
+{
+	Node *head = NULL, **tail = &head;
+	for (; items != NULL && items->k[0]->type == nRedir; items = items->k[1]) {
+		Node *c = nnew(Node);
+		*c = *items;
+		c->k[1] = NULL;
+		*tail = c;
+		tail = &c->k[1];
+	}
+	return head;
+}
+
+/* A command not on $path, reported once its leading redirections are
+ * made; a failed one is reported instead. */
+static void not_found_redirected(const char *name, Node *items)
+{
+	int depth = fd_depth();
+	if (redir_in_shell(leading_redirections(items)))
+		not_found(name);
+	else
+		status_fail();
+	fd_unwind(depth);
+}
+
 #ifdef HAVE_VFORK
 /* The vforked child shares the shell's memory until it execs: it may
  * only make system calls, and reports a failure through *err. */
@@ -250,35 +279,6 @@ static pid_t spawn_one(const char *path, char **argv, const Plan *p, int *err)
 	sigprocmask(SIG_SETMASK, &mask, NULL);
 	*err = pid < 0 ? errno : child_err;
 	return pid;
-}
-
-/* The redirections written before a command's name.  rc 1.7.4 makes
- * those (in a child) before it looks the command up, the others after:
- * ">[2=1] nosuch" says it cannot find nosuch on standard output,
- * "nosuch >[2=1]" on standard error. */
-static Node *leading_redirections(Node *items)
-{
-	Node *head = NULL, **tail = &head;
-	for (; items != NULL && items->k[0]->type == nRedir; items = items->k[1]) {
-		Node *c = nnew(Node);
-		*c = *items;
-		c->k[1] = NULL;
-		*tail = c;
-		tail = &c->k[1];
-	}
-	return head;
-}
-
-/* A command not on $path, reported once its leading redirections are
- * made; a failed one is reported instead. */
-static void not_found_redirected(const char *name, Node *items)
-{
-	int depth = fd_depth();
-	if (redir_in_shell(leading_redirections(items)))
-		not_found(name);
-	else
-		status_fail();
-	fd_unwind(depth);
 }
 
 static void spawn(List *args, Node *items)
@@ -327,12 +327,17 @@ static void spawn(List *args, Node *items)
  * around vfork, so that a ^C typed meanwhile reaches the command. */
 static void spawn(List *args, Node *items)
 {
-	char *path = command_path(args->w);
-	if (path == NULL)
+	char *path = path_search(args->w);
+	if (path == NULL) {
+		not_found_redirected(args->w, items);
+		return;
+	}
+	if (cannot_run(path))
 		return;
 	var_get("pid");		/* as in rc_fork_closing */
 	sigset_t mask;
 	sig_block_all(&mask);
+	read_forget();
 	pid_t pid = fork();
 	if (pid == 0) {
 		became_child();
