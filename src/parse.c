@@ -683,7 +683,7 @@ static void command_newline(void)
 static Node *list_of(bool braced, bool cases)
 {
 	Node *head = NULL, **tail = &head, *last = NULL;
-	bool trailing_semi = false;
+	bool trailing_semi = false, misplaced = false;
 	for (;;) {
 		while (braced && tok.type == '\n') {
 			command_newline();
@@ -698,8 +698,7 @@ static Node *list_of(bool braced, bool cases)
 			n = NULL;
 		else {
 			if (n != NULL && n->type == nIfnot && head != NULL)
-				if (misplaced_ifnot < 0)	/* said once the line parses */
-					misplaced_ifnot = tok.type == '\n' ? lineno : lineno - 1;
+				misplaced = true;
 			if (n != NULL)
 				last = n;
 		}
@@ -723,6 +722,10 @@ static Node *list_of(bool braced, bool cases)
 			tail = &(*tail)->k[1];
 		}
 	}
+	/* rc 1.7.4 checks when the list ends: the line before its closing
+	 * token's (the newline's own line) */
+	if (misplaced && misplaced_ifnot < 0)
+		misplaced_ifnot = tok.type == '\n' ? lineno : lineno - 1;
 	if (trailing_semi && !braced && *tail != NULL)
 		*tail = mk(nSeq, *tail, NULL, NULL);
 	return head;
