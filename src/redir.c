@@ -93,24 +93,39 @@ static int move_unnamed(int fd, Node *items)
 	}
 }
 
+typedef struct {
+	Node *items;
+	List **targets;
+} Targets;
+
+static void expand_targets(void *arg)
+{
+	Targets *t = arg;
+	int n = 0;
+	for (Node *i = t->items; i != NULL; i = i->k[1], n++) {
+		Node *r = i->k[0];
+		/* a here string's words are not globbed, as in rc 1.7.4 */
+		if (r->type == nRedir && r->kind == rHerestr)
+			t->targets[n] = glom_noglob(r->k[0]);
+		else if (r->type == nRedir && r->kind != rDup && r->kind != rClose)
+			t->targets[n] = glom(r->k[0]);
+	}
+}
+
 static bool plan_make(Plan *p, Node *items)
 {
 	memset(p, 0, sizeof *p);
 	/* Every target is expanded before any file is opened: an error in
-	 * one (bad concatenation) must not leave another's descriptor open. */
+	 * one (bad concatenation) must not leave another's descriptor open.
+	 * rc 1.7.4 expands them in the command's child, so such an error
+	 * fails only the command (status 1): walk_guarded. */
 	int n = 0;
 	for (Node *i = items; i != NULL; i = i->k[1])
 		n++;
-	List **targets = nalloc(n * sizeof *targets);
-	n = 0;
-	for (Node *i = items; i != NULL; i = i->k[1], n++) {
-		Node *r = i->k[0];
-		/* a here string's words are not globbed, as in rc 1.7.4 */
-		if (r->type == nRedir && r->kind == rHerestr)
-			targets[n] = glom_noglob(r->k[0]);
-		else if (r->type == nRedir && r->kind != rDup && r->kind != rClose)
-			targets[n] = glom(r->k[0]);
-	}
+	Targets t = { items, nalloc(n * sizeof *t.targets) };
+	if (!walk_guarded(expand_targets, &t))
+		return false;
+	List **targets = t.targets;
 	Node *items0 = items;
 	n = 0;
 	for (; items != NULL; items = items->k[1], n++) {
