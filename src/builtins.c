@@ -368,7 +368,9 @@ static void b_read(List *args)
 
 static void b_limit(List *args)
 {
-	status_set_bool(limit_builtin(args->n) == 0);
+	int r = limit_builtin(args->n);
+	if (r != LIMIT_SHOWN)
+		status_set_bool(r == 0);
 }
 
 static void b_builtin(List *args)

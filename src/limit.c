@@ -110,7 +110,7 @@ static bool parse_value(const char *w, int unit, rlim_t *v)
 	return mult != 0;
 }
 
-/* limit [-h] [name [value]]: 0 on success. */
+/* limit [-h] [name [value]] */
 int limit_builtin(List *args)
 {
 	bool hard = false;
@@ -122,7 +122,7 @@ int limit_builtin(List *args)
 		for (int i = 0; i < NLIMITS; i++)
 			if (!show(i, hard))
 				return 1;
-		return 0;
+		return LIMIT_SHOWN;
 	}
 	int i = 0;
 	size_t len = strlen(args->w);
@@ -133,7 +133,7 @@ int limit_builtin(List *args)
 		return 1;
 	}
 	if (args->n == NULL)
-		return show(i, hard) ? 0 : 1;
+		return show(i, hard) ? LIMIT_SHOWN : 1;
 	struct rlimit rl;
 	rlim_t v;
 	if (!parse_value(args->n->w, limits[i].unit, &v)) {

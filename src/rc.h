@@ -419,7 +419,9 @@ Builtin *builtin_get(const char *name);
 bool builtin_each(void (*f)(const char *name, void *ctx), void *ctx);
 void dot_file(List *args, bool interactive);
 
-/* limit.c */
+/* limit.c: 0 when a limit was set, 1 on an error, LIMIT_SHOWN when limits
+ * were printed (which leaves $status as it was, as in rc 1.7.4) */
+enum { LIMIT_SHOWN = -1 };
 int limit_builtin(List *args);
 
 /* startup.c */
