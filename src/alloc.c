@@ -1,6 +1,7 @@
 /* alloc.c: permanent allocation, and the per-command arena. */
 #include "rc.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -26,6 +27,26 @@ void *eresize(void *p, size_t n)
 	if (p == NULL)
 		nomem();
 	return p;
+}
+
+/* Growable arrays, all grown by this: v holds *cap elements of size bytes;
+ * return it with room for need.  The capacity at least doubles, so n appends
+ * copy fewer than 2n elements in all where growing by one element would copy
+ * n*n/2; it starts at 64 bytes' worth, so a short array makes one malloc
+ * call.  The memory is permanent (eresize): the owner frees it. */
+void *egrow(void *v, size_t *cap, size_t need, size_t size)
+{
+	if (need <= *cap)
+		return v;
+	if (*cap > SIZE_MAX / 2 / size)
+		nomem();
+	size_t n = 2 * *cap;
+	if (n < 64 / size)
+		n = 64 / size;
+	if (n < need)
+		n = need;
+	*cap = n;
+	return eresize(v, n * size);
 }
 
 char *estrdup(const char *s)
@@ -80,7 +101,8 @@ static int nfree;
 /* Cleanups run when the arena is released past the point they were added. */
 typedef struct { void (*fn)(void *); void *arg; } Hold;
 static Hold *holds;
-static int nholds, maxholds;
+static int nholds;
+static size_t maxholds;
 
 static void newblock(size_t need)
 {
@@ -128,10 +150,7 @@ char *nstrdup(const char *s)
  * outside the arena that arena data refers to (pinned variable values). */
 void nhold(void (*fn)(void *), void *arg)
 {
-	if (nholds == maxholds) {
-		maxholds = maxholds ? maxholds * 2 : 64;
-		holds = eresize(holds, maxholds * sizeof *holds);
-	}
+	holds = egrow(holds, &maxholds, nholds + 1, sizeof *holds);
 	holds[nholds++] = (Hold) { fn, arg };
 }
 

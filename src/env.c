@@ -9,10 +9,12 @@
 /* The vector handed to children: pointers to each symbol's cached entry,
  * rebuilt (without copying strings) only after an exported change. */
 static char **envv;
-static int nenv, maxenv;
+static int nenv;
+static size_t maxenv;
 static bool stale = true;
 static char **bozo;		/* entries we could not read: passed on as they came */
 static int nbozo;
+static size_t maxbozo;
 
 void env_changed(Sym *s, bool fn)
 {
@@ -118,10 +120,7 @@ List *env_decode_value(const char *v)
 
 static void add(char *e)
 {
-	if (nenv + 1 >= maxenv) {
-		maxenv = maxenv ? maxenv * 2 : 64;
-		envv = eresize(envv, maxenv * sizeof *envv);
-	}
+	envv = egrow(envv, &maxenv, nenv + 1, sizeof *envv);
 	envv[nenv++] = e;
 }
 
@@ -204,7 +203,7 @@ void env_import(char **envp, bool import_fns)
 		const char *eq = strchr(*e, '=');
 		char *name = eq ? decode_name(*e, eq - *e) : NULL;
 		if (name == NULL || *name == '\0') {
-			bozo = eresize(bozo, (nbozo + 1) * sizeof *bozo);
+			bozo = egrow(bozo, &maxbozo, nbozo + 1, sizeof *bozo);
 			bozo[nbozo++] = estrdup(*e);
 			continue;
 		}

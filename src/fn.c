@@ -51,9 +51,11 @@ Node *fn_get(const char *name)
  * freed at once unless it is running, else when the last call of it ends
  * (normally or by an error). */
 static Node **running;	/* the bodies being run, innermost last */
-static int nrunning, running_cap;
+static int nrunning;
+static size_t maxrunning;
 static Node **graveyard;	/* old bodies still running */
 static int ngraves;
+static size_t maxgraves;
 
 static bool is_running(Node *body)
 {
@@ -69,7 +71,7 @@ static void bury(Node *body)
 		tree_free(body);
 		return;
 	}
-	graveyard = eresize(graveyard, (ngraves + 1) * sizeof *graveyard);
+	graveyard = egrow(graveyard, &maxgraves, ngraves + 1, sizeof *graveyard);
 	graveyard[ngraves++] = body;
 }
 
@@ -145,10 +147,7 @@ void fn_call(const char *name, Node *body, List *args)
 	var_push_local("*", args);
 	var_push_local("0", mklist((char *) name, NULL, NULL));
 	int depth = nrunning;
-	if (nrunning == running_cap) {
-		running_cap = running_cap * 2 + 16;
-		running = eresize(running, running_cap * sizeof *running);
-	}
+	running = egrow(running, &maxrunning, nrunning + 1, sizeof *running);
 	running[nrunning++] = body;
 	funcdepth++;
 	loopdepth = 0;

@@ -14,10 +14,11 @@
 typedef struct { Node *redir; const char *eof; bool quoted; } Pending;
 static Pending *pending;
 static int npending;
+static size_t maxpending;
 
 void heredoc_pending(Node *redir, const char *eof, bool quoted)
 {
-	pending = eresize(pending, (npending + 1) * sizeof *pending);
+	pending = egrow(pending, &maxpending, npending + 1, sizeof *pending);
 	pending[npending++] = (Pending) { redir, eof, quoted };
 }
 

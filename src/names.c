@@ -24,7 +24,7 @@ typedef struct {
 } PathDir;
 
 static PathDir *dirs;
-static size_t ndirs;
+static size_t ndirs, maxdirs;
 
 /* A directory changed in the same second it was read (or the one before: a
  * coarse file-system clock) may have changed again since, with no new
@@ -62,7 +62,7 @@ static void read_dir(PathDir *p, const char *dir, const struct stat *st)
 static PathDir *path_dir(size_t i, const char *dir)
 {
 	if (i >= ndirs) {
-		dirs = eresize(dirs, (i + 1) * sizeof *dirs);
+		dirs = egrow(dirs, &maxdirs, i + 1, sizeof *dirs);
 		memset(dirs + ndirs, 0, (i + 1 - ndirs) * sizeof *dirs);
 		ndirs = i + 1;
 	}

@@ -9,12 +9,7 @@
 
 void str_add(Str *s, const char *p, size_t n)
 {
-	if (s->len + n + 1 > s->cap) {
-		s->cap = (s->len + n + 1) * 2;
-		if (s->cap < 64)
-			s->cap = 64;
-		s->buf = eresize(s->buf, s->cap);
-	}
+	s->buf = egrow(s->buf, &s->cap, s->len + n + 1, 1);
 	memcpy(s->buf + s->len, p, n);
 	s->len += n;
 	s->buf[s->len] = '\0';

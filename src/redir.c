@@ -14,17 +14,23 @@
 
 enum { OP_DUP, OP_CLOSE };
 typedef struct { int op, target, src; } Op;
-struct Plan { Op *ops; int nops; int *opened; int nopened; };
+struct Plan {
+	Op *ops;
+	int nops;
+	int *opened;	/* what the plan opened, closed when it is done */
+	int nopened;
+	size_t maxops, maxopened;
+};
 
 static void add_op(Plan *p, int op, int target, int src)
 {
-	p->ops = eresize(p->ops, (p->nops + 1) * sizeof *p->ops);
+	p->ops = egrow(p->ops, &p->maxops, p->nops + 1, sizeof *p->ops);
 	p->ops[p->nops++] = (Op) { op, target, src };
 }
 
 static void add_opened(Plan *p, int fd)
 {
-	p->opened = eresize(p->opened, (p->nopened + 1) * sizeof *p->opened);
+	p->opened = egrow(p->opened, &p->maxopened, p->nopened + 1, sizeof *p->opened);
 	p->opened[p->nopened++] = fd;
 }
 
@@ -173,7 +179,8 @@ int fd_move_high(int fd)
 /* In-shell redirections: each target's old descriptor is kept here. */
 typedef struct { int fd, saved; } Saved;
 static Saved *saved;
-static int nsaved, maxsaved;
+static int nsaved;
+static size_t maxsaved;
 
 int fd_depth(void)
 {
@@ -216,10 +223,7 @@ bool fd_redirected(int fd)
 
 static void save(int fd)
 {
-	if (nsaved == maxsaved) {
-		maxsaved = maxsaved ? maxsaved * 2 : 16;
-		saved = eresize(saved, maxsaved * sizeof *saved);
-	}
+	saved = egrow(saved, &maxsaved, nsaved + 1, sizeof *saved);
 	int copy = fcntl(fd, F_DUPFD_CLOEXEC, FD_SHELL_MIN);
 	saved[nsaved++] = (Saved) { fd, copy };
 }
@@ -295,6 +299,7 @@ void redir_plan_done(Plan *p)
 typedef struct { int fd; pid_t pid; } Nmpipe;
 static Nmpipe *nmpipes;
 static int nnmpipes;
+static size_t maxnmpipes;
 
 char *nmpipe(Node *n)
 {
@@ -314,7 +319,7 @@ char *nmpipe(Node *n)
 	}
 	int keep = reader ? p[1] : p[0];
 	close(reader ? p[0] : p[1]);
-	nmpipes = eresize(nmpipes, (nnmpipes + 1) * sizeof *nmpipes);
+	nmpipes = egrow(nmpipes, &maxnmpipes, nnmpipes + 1, sizeof *nmpipes);
 	nmpipes[nnmpipes++] = (Nmpipe) { keep, pid };
 	return nfmt("/dev/fd/%d", keep);
 }

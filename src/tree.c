@@ -37,8 +37,8 @@ Node *mkredir(int kind, int fd0, int fd1, Node *target)
  * measured and copied with a stack of our own, not by recursion. */
 static size_t tree_measure(const Node *n, size_t *count)
 {
-	size_t size = 0, top = 0, cap = 64;
-	const Node **stack = ealloc(cap * sizeof *stack);
+	size_t size = 0, top = 0, cap = 0;
+	const Node **stack = egrow(NULL, &cap, 1, sizeof *stack);
 	*count = 0;
 	stack[top++] = n;
 	while (top > 0) {
@@ -50,8 +50,7 @@ static size_t tree_measure(const Node *n, size_t *count)
 		for (int i = 0; i < 3; i++) {
 			if (p->k[i] == NULL)
 				continue;
-			if (top == cap)
-				stack = eresize(stack, (cap *= 2) * sizeof *stack);
+			stack = egrow(stack, &cap, top + 1, sizeof *stack);
 			stack[top++] = p->k[i];
 		}
 	}

@@ -405,14 +405,12 @@ bool var_exported(const Sym *s)
  * here, shared, not copied. */
 typedef struct { char *name; Value *old; } Local;
 static Local *locals;
-static int nlocals, maxlocals;
+static int nlocals;
+static size_t maxlocals;
 
 void var_push_local(const char *name, List *val)
 {
-	if (nlocals == maxlocals) {
-		maxlocals = maxlocals ? maxlocals * 2 : 16;
-		locals = eresize(locals, maxlocals * sizeof *locals);
-	}
+	locals = egrow(locals, &maxlocals, nlocals + 1, sizeof *locals);
 	Sym *s = sym_lookup(name, false);
 	if (s != NULL)
 		own(s);

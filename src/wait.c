@@ -8,14 +8,12 @@
 
 typedef struct { pid_t pid; int wstat; bool done, async; } Child;
 static Child *children;
-static int nchildren, maxchildren;
+static int nchildren;
+static size_t maxchildren;
 
 void child_add(pid_t pid, bool async)
 {
-	if (nchildren == maxchildren) {
-		maxchildren = maxchildren ? maxchildren * 2 : 16;
-		children = eresize(children, maxchildren * sizeof *children);
-	}
+	children = egrow(children, &maxchildren, nchildren + 1, sizeof *children);
 	children[nchildren++] = (Child) { pid, 0, false, async };
 }
 
