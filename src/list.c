@@ -1,5 +1,8 @@
 /* list.c: the list primitives every stage shares: building, measuring,
- * joining and splitting lists of words. */
+ * joining and splitting lists of words.  The lists built here live in the
+ * arena, one node at a time; a variable's value (value.c) is permanent,
+ * shared and kept as an array of the same nodes, so it has a file of its
+ * own below var.c. */
 #include "rc.h"
 
 #include <string.h>

@@ -210,7 +210,7 @@ Value *value_set(Value *old, const List *l);
 Value *value_add(Value *v, const List *l, bool front);
 Value *value_split(char *buf, size_t len, const char *seps);
 
-/* glom.c: word expressions to lists. */
+/* expand.c: word expansion (glom), word expressions to lists. */
 List *glom(Node *n);
 List *glom_noglob(Node *n);
 List *backquote(Node *body, List *ifs);

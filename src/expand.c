@@ -1,5 +1,6 @@
-/* glom.c: turning word expressions into lists: variables, subscripts,
- * concatenation, command substitution, then globbing. */
+/* expand.c: word expansion, turning word expressions into lists: variables,
+ * subscripts, concatenation, command substitution, then globbing.  The
+ * functions keep rc's own name for it, glom. */
 #include "rc.h"
 
 #include <errno.h>
