@@ -416,7 +416,9 @@ static Node *cmd_if(void)
 		keyword_next();
 		els = body_after_nl();
 	}
-	return mk(nIf, cond, then, els);
+	Node *n = mk(nIf, cond, then, els);
+	n->kind = els != NULL;
+	return n;
 }
 
 static Node *cmd_for(void)
@@ -643,16 +645,18 @@ static Node *andor(void)
 	return n;
 }
 
-/* Merge "if(c) x; if not y" into one if-else, as the reference does. */
+/* Merge "if(c) x; if not y" into one if-else, as the reference does
+ * (an if's kind says it has an else, which may be empty). */
 static Node *merge_ifnot(Node *prev, Node *n)
 {
 	if (prev == NULL || n == NULL || n->type != nIfnot)
 		return NULL;
 	if (prev->type == nSeq || prev->type == nAsync)
 		return NULL;
-	if (prev->type != nIf || prev->k[2] != NULL)
+	if (prev->type != nIf || prev->kind)
 		return NULL;
 	prev->k[2] = n->k[0];
+	prev->kind = 1;
 	return prev;
 }
 
@@ -683,7 +687,7 @@ static void command_newline(void)
 static Node *list_of(bool braced, bool cases)
 {
 	Node *head = NULL, **tail = &head, *last = NULL;
-	bool trailing_semi = false, misplaced = false;
+	bool trailing_semi = false, misplaced = false, ends_merged = false;
 	for (;;) {
 		while (braced && tok.type == '\n') {
 			command_newline();
@@ -694,13 +698,17 @@ static Node *list_of(bool braced, bool cases)
 		Node *n = cases && is_kw(kwCase) ? case_item() : andor();
 		if (n != NULL)
 			trailing_semi = false;
-		if (merge_ifnot(last, n) != NULL)
+		/* As in rc 1.7.4, an "if not" run in the background or in a
+		 * switch body is left to the run time (it is not merged). */
+		bool runtime = cases || tok.type == '&';
+		if (!runtime && merge_ifnot(last, n) != NULL) {
 			n = NULL;
-		else {
-			if (n != NULL && n->type == nIfnot && head != NULL)
+			ends_merged = true;
+		} else if (n != NULL) {
+			if (n->type == nIfnot && head != NULL && !runtime)
 				misplaced = true;
-			if (n != NULL)
-				last = n;
+			last = n;
+			ends_merged = false;
 		}
 		if (tok.type == '&') {
 			lex_next();
@@ -726,7 +734,9 @@ static Node *list_of(bool braced, bool cases)
 	 * token's (the newline's own line) */
 	if (misplaced && misplaced_ifnot < 0)
 		misplaced_ifnot = tok.type == '\n' ? lineno : lineno - 1;
-	if (trailing_semi && !braced && *tail != NULL)
+	/* a list ending in a merged "if not" ends in an empty command too:
+	 * rc 1.7.4's merge leaves one, which sets $status to 0 */
+	if (((trailing_semi && !braced) || ends_merged) && *tail != NULL)
 		*tail = mk(nSeq, *tail, NULL, NULL);
 	return head;
 }

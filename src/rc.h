@@ -51,7 +51,7 @@ typedef enum {
 	nBang,		/* ! k0 */
 	nSubshell,	/* @ k0 */
 	nPipe,		/* k0 |[fd0=fd1] k1 */
-	nIf,		/* if(k0) k1 else k2 */
+	nIf,		/* if(k0) k1 else k2; kind 1: it has an else (k2 may be empty) */
 	nIfnot,		/* if not k0 */
 	nFor,		/* for(k0 in k1) k2; k1 NULL: $* */
 	nWhile,		/* while(k0) k1 */

@@ -396,7 +396,7 @@ static void pr(Str *s, const Node *n)
 		str_adds(s, "if(");
 		pr(s, n->k[0]);
 		str_addc(s, ')');
-		if (n->k[2] != NULL) {
+		if (n->kind) {	/* an else, maybe empty */
 			str_addc(s, '{');
 			pr(s, n->k[1]);
 			str_adds(s, "}else ");

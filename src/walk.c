@@ -229,14 +229,17 @@ static void pipeline(Node *n)
 static void do_if(Node *n, bool parent)
 {
 	bool ok = walk_cond(n->k[0]);
+	/* A later "if not" pairs with the first if run since the last one
+	 * ran (rc 1.7.4): not with an if nested in this one's branch, nor
+	 * with one run after it. */
+	if (last_if == IF_NONE)
+		last_if = ok ? IF_TOOK : IF_SKIPPED;
 	if (ok)
 		walk(n->k[1], parent);
 	else if (n->k[2] != NULL)
 		walk(n->k[2], parent);
 	else
 		status_set(0);
-	/* an if nested in the branch does not pair with a later "if not" */
-	last_if = ok ? IF_TOOK : IF_SKIPPED;
 }
 
 static void ifnot(Node *n, bool parent)
