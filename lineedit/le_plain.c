@@ -112,8 +112,10 @@ le_wait_input(int fd, const sigset_t *waitmask)
 	return 1;
 }
 
-/* Out of the way of the descriptors commands name: bash's 255 if the
- * limit allows, else the lowest above 9. */
+/* Out of the way of the descriptors commands name: TERM_FD if the limit
+ * allows, else the lowest the shell keeps its own files at. */
+enum { TERM_FD = 255 };	/* bash's choice: few scripts go that high */
+
 static int
 move_high(int fd)
 {
@@ -121,9 +123,9 @@ move_high(int fd)
 
 	if (fd < 0)
 		return -1;
-	high = fcntl(fd, F_DUPFD_CLOEXEC, 255);
+	high = fcntl(fd, F_DUPFD_CLOEXEC, TERM_FD);
 	if (high < 0)
-		high = fcntl(fd, F_DUPFD_CLOEXEC, 10);
+		high = fcntl(fd, F_DUPFD_CLOEXEC, FD_SHELL_MIN);
 	close(fd);
 	return high;
 }

@@ -32,8 +32,10 @@ void *eresize(void *p, size_t n)
 /* Growable arrays, all grown by this: v holds *cap elements of size bytes;
  * return it with room for need.  The capacity at least doubles, so n appends
  * copy fewer than 2n elements in all where growing by one element would copy
- * n*n/2; it starts at 64 bytes' worth, so a short array makes one malloc
+ * n*n/2; it starts at GROW_FIRST bytes' worth, so a short array makes one malloc
  * call.  The memory is permanent (eresize): the owner frees it. */
+enum { GROW_FIRST = 64 };
+
 void *egrow(void *v, size_t *cap, size_t need, size_t size)
 {
 	if (need <= *cap)
@@ -41,8 +43,8 @@ void *egrow(void *v, size_t *cap, size_t need, size_t size)
 	if (*cap > SIZE_MAX / 2 / size)
 		nomem();
 	size_t n = 2 * *cap;
-	if (n < 64 / size)
-		n = 64 / size;
+	if (n < GROW_FIRST / size)
+		n = GROW_FIRST / size;
 	if (n < need)
 		n = need;
 	*cap = n;
@@ -58,17 +60,24 @@ char *estrdup(const char *s)
 /* Permanent memory never freed, for what lives as long as the shell does
  * (symbols, imported values): a bump allocator, so start-up makes few
  * malloc calls. */
+enum {
+	PALLOC_START = 16384,	/* static: what a script's start needs, with room */
+	PALLOC_CHUNK = 8192,	/* each later chunk, taken with malloc */
+	PALLOC_OWN = PALLOC_CHUNK / 4	/* more gets its own malloc, so that a
+					 * big request leaves no big tail unused */
+};
+
 void *palloc(size_t n)
 {
-	static max_align_t start[16384 / sizeof(max_align_t)];	/* no malloc for a script's start */
+	static max_align_t start[PALLOC_START / sizeof(max_align_t)];
 	static char *p = (char *) start;
 	static size_t left = sizeof start;
 	n = (n + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
 	if (n > left) {
-		if (n > 2048)
+		if (n > PALLOC_OWN)
 			return ealloc(n);
-		p = ealloc(8192);
-		left = 8192;
+		p = ealloc(PALLOC_CHUNK);
+		left = PALLOC_CHUNK;
 	}
 	void *r = p;
 	p += n;
@@ -87,12 +96,14 @@ struct Block {
 	max_align_t data[];
 };
 
-enum { BLOCKSIZE = 16384 - sizeof(Block), MAXFREE = 8 };
+/* A block is four pages with its header, what most commands need; a bigger
+ * request gets a block of its own size. */
+enum { BLOCKBYTES = 16384, BLOCKSIZE = BLOCKBYTES - sizeof(Block), MAXFREE = 8 };
 
 /* The first block is static: a script that needs no more makes no malloc
  * call for the arena.  Released blocks are kept on a short free list
  * (some mallocs hand every freed block back to the kernel). */
-static union { Block b; char bytes[16384]; } first = { .b.size = BLOCKSIZE };
+static union { Block b; char bytes[BLOCKBYTES]; } first = { .b.size = BLOCKSIZE };
 static Block *cur = &first.b;
 static size_t used;
 static Block *freelist[MAXFREE];

@@ -21,8 +21,17 @@ Catch *catcher;
  * frames of the C start-up: stack_room is what the limit leaves below
  * rc_main, less a margin for the frames between two checks, the error
  * path, a signal handler and the library. */
+enum {
+	KB = 1024,
+	PAGE = 4 * KB,	/* a page on most systems: what the stack grows by */
+	STACK_UNLIMITED = 64 * KB * KB,	/* what an unlimited stack is taken to be */
+	STACK_BIG = KB * KB,	/* room beyond this keeps back STACK_MARGIN, */
+	STACK_MARGIN = 256 * KB,	/* less room MARGIN_PERCENT (below) */
+	STACK_BELOW = KB * KB,	/* a fault this far below the limit is an overflow */
+	ALTSTACK = 64 * KB	/* the stack the overflow handler runs on */
+};
 char *stack_base;
-size_t stack_room = 64 * 1024;
+size_t stack_room = 64 * KB;	/* until stack_init measures it */
 /* the share of a small stack kept back; AddressSanitizer's run-time
  * library needs more */
 #if defined(__SANITIZE_ADDRESS__)
@@ -54,7 +63,7 @@ static char *find_stack_top(char **envp)
 	for (char **e = envp; e != NULL && *e != NULL; e++)
 		if (*e + strlen(*e) + 1 > top)
 			top = *e + strlen(*e) + 1;
-	return top != NULL ? top + 4096 : NULL;
+	return top != NULL ? top + PAGE : NULL;
 }
 
 #define OVERFLOW_MESSAGE "too deeply nested (recursion or nesting beyond the stack limit)"
@@ -70,7 +79,7 @@ static void on_overflow(int sig, siginfo_t *si, void *context)
 	static const char msg[] = "rc: " OVERFLOW_MESSAGE "\n";
 	char *a = si->si_addr;
 	(void) context;
-	if (a < stack_base && (size_t) (stack_top - a) <= stack_limit + 1024 * 1024) {
+	if (a < stack_base && (size_t) (stack_top - a) <= stack_limit + STACK_BELOW) {
 		ssize_t ignored = write(2, msg, sizeof msg - 1);
 		(void) ignored;
 		_exit(1);
@@ -80,7 +89,7 @@ static void on_overflow(int sig, siginfo_t *si, void *context)
 
 static void catch_overflow(void)
 {
-	static char alt[64 * 1024];
+	static char alt[ALTSTACK];
 	stack_t ss = { .ss_sp = alt, .ss_size = sizeof alt };
 	struct sigaction sa = { .sa_sigaction = on_overflow, .sa_flags = SA_SIGINFO | SA_ONSTACK };
 	sigemptyset(&sa.sa_mask);
@@ -109,12 +118,12 @@ void stack_measure(void)
 {
 	struct rlimit rl;
 	size_t limit = getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY ?
-		rl.rlim_cur : 64 * 1024 * 1024;
+		rl.rlim_cur : STACK_UNLIMITED;
 	stack_limit = limit;
 	/* the stack grows by whole pages: up to one is lost below the top */
-	size_t above = (size_t) (stack_top - stack_base) + 4096;
+	size_t above = (size_t) (stack_top - stack_base) + PAGE;
 	size_t avail = limit > above ? limit - above : 0;
-	size_t margin = avail > 1024 * 1024 ? 256 * 1024 : avail / 100 * MARGIN_PERCENT;
+	size_t margin = avail > STACK_BIG ? STACK_MARGIN : avail / 100 * MARGIN_PERCENT;
 	stack_room = avail - margin;
 }
 

@@ -17,6 +17,9 @@
 int flag_e, flag_n, flag_v, flag_x;
 
 
+/* What one read(2) of a script or pipe asks for (BUFSIZ with glibc). */
+enum { INPUT_CHUNK = 8192 };
+
 typedef struct Input Input;
 struct Input {
 	Input *prev;
@@ -118,6 +121,8 @@ bool input_is_interactive(void)
  * rc 1.7.4 and history(1) read that as comment and commands, and lines
  * written by them, one a line, load one a line. */
 static const char history_mark[] = "#rc-lines ";
+/* More lines than anyone types: a bigger count is no mark of ours. */
+enum { HISTORY_MARK_MOST = 99999999 };
 
 /* Blank lines and comments are not kept; text of several lines is. */
 static bool history_worth(const char *text, size_t len)
@@ -229,7 +234,7 @@ static bool fill_tty(Input *i)
 static bool fill_fd(Input *i)
 {
 	if (i->cap == 0) {
-		i->cap = 8192;
+		i->cap = INPUT_CHUNK;
 		i->buf = ealloc(i->cap);
 	}
 	read_forget();	/* the commands may come from the same input as read's */
@@ -500,7 +505,7 @@ static size_t history_marked(const char *p, const char *e)
 	if ((size_t)(e - p) <= len || memcmp(p, history_mark, len) != 0)
 		return 0;
 	for (p += len; p < e; p++) {
-		if (*p < '0' || *p > '9' || lines > 99999999)
+		if (*p < '0' || *p > '9' || lines > HISTORY_MARK_MOST)
 			return 0;
 		lines = lines * 10 + (*p - '0');
 	}
@@ -566,7 +571,7 @@ static void history_load(void)
 		return;
 	}
 	Str all = { 0 };
-	char buf[8192];
+	char buf[INPUT_CHUNK];
 	ssize_t k;
 	while ((k = read(fd, buf, sizeof buf)) > 0)
 		str_add(&all, buf, k);

@@ -334,9 +334,7 @@ Plan *redir_plan(Node *redirs);
 #define REDIR_DUP_FAILED 0x10000	/* redir_plan_apply: the failing call was dup2 */
 int redir_plan_apply(const Plan *p);
 void redir_plan_done(Plan *p);
-/* The lowest descriptor the shell keeps its own files at, above the
- * single digits scripts name. */
-enum { FD_SHELL_MIN = 10 };
+/* fd moved to FD_SHELL_MIN (sys.h) or above. */
 int fd_move_high(int fd);
 void nmpipe_reap(void);
 

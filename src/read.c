@@ -28,6 +28,9 @@
 #include <string.h>
 #include <unistd.h>
 
+/* The first look at an input is SMALL bytes (a line read reads is short);
+ * it doubles while lines come, up to LARGE, the most a Linux pipe holds by
+ * default (tee(2) sees no more). */
 enum { SMALL = 256, LARGE = 65536 };
 
 typedef enum { UNKNOWN, FILE_, PIPE_, BYTES } Kind;

@@ -4,6 +4,7 @@
  * alone).  Files are opened by the shell itself first, so errors name the
  * file and the shell goes on. */
 #include "rc.h"
+#include "sys.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -76,7 +76,7 @@ static int exit_status(int code)
 
 static int first[8];
 static int *statuses = first;
-static int nstatus = 1, maxstatus = 8;
+static int nstatus = 1, maxstatus = sizeof first / sizeof first[0];
 
 static void ensure(int n)
 {

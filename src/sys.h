@@ -6,6 +6,7 @@
  * tee (read.c: a pipe is read a byte at a time without it), getauxval
  * (except.c), WCOREDUMP (status.c), SIGWINCH and SIGIO (status.c,
  * signal.c, lineedit/), the resource limits that are not POSIX (limit.c).
+ * Also the descriptor floor, FD_SHELL_MIN, which both use.
  * Single-threaded, rc needs no atomic close-on-exec: the fallbacks set it
  * with fcntl after the descriptor is made. */
 #ifndef SYS_H
@@ -21,6 +22,11 @@
 #ifndef HAVE_PPOLL
 #include <sys/select.h>
 #endif
+
+/* The lowest descriptor the shell and its line editor keep their own files
+ * at, above the single digits scripts name (here because lineedit/ needs
+ * it and does not include rc.h). */
+enum { FD_SHELL_MIN = 10 };
 
 /* A wait status without a core-dump bit (POSIX has none) never dumped. */
 #ifndef WCOREDUMP
