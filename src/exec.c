@@ -190,18 +190,6 @@ static bool cannot_run(const char *name)
 	return true;
 }
 
-/* The file to run, or NULL when it is not found or cannot run (reported,
- * $status 1): checked before the redirections are expanded. */
-static char *command_path(const char *name)
-{
-	char *path = path_search(name);
-	if (path == NULL) {
-		not_found(name);
-		return NULL;
-	}
-	return cannot_run(path) ? NULL : path;
-}
-
 /* Replace this process with the command (in a child, or for exec). */
 NORETURN void exec_child(List *args)
 {
@@ -247,6 +235,19 @@ static void not_found_redirected(const char *name, Node *items)
 	fd_unwind(depth);
 }
 
+/* The file to run, or NULL when it is not found (reported once the
+ * redirections that lead items are made) or cannot run (reported): $status
+ * is 1, and the redirections are not expanded. */
+static char *command_path(const char *name, Node *items)
+{
+	char *path = path_search(name);
+	if (path == NULL) {
+		not_found_redirected(name, items);
+		return NULL;
+	}
+	return cannot_run(path) ? NULL : path;
+}
+
 #ifdef HAVE_VFORK
 /* The vforked child shares the shell's memory until it execs: it may
  * only make system calls, and reports a failure through *err. */
@@ -283,12 +284,8 @@ static pid_t spawn_one(const char *path, char **argv, const Plan *p, int *err)
 
 static void spawn(List *args, Node *items)
 {
-	char *path = path_search(args->w);
-	if (path == NULL) {
-		not_found_redirected(args->w, items);
-		return;
-	}
-	if (cannot_run(path))
+	char *path = command_path(args->w, items);
+	if (path == NULL)
 		return;
 	Plan *p = NULL;
 	if (items != NULL && (p = redir_plan(items)) == NULL) {
@@ -317,9 +314,7 @@ static void spawn(List *args, Node *items)
 		status_fail();
 		return;
 	}
-	int w = child_wait(pid);
-	status_report(pid, w, false);
-	status_set(w);
+	child_wait_status(pid);
 }
 #else
 /* A forked child applies the redirections and execs, reporting its own
@@ -327,12 +322,8 @@ static void spawn(List *args, Node *items)
  * around vfork, so that a ^C typed meanwhile reaches the command. */
 static void spawn(List *args, Node *items)
 {
-	char *path = path_search(args->w);
-	if (path == NULL) {
-		not_found_redirected(args->w, items);
-		return;
-	}
-	if (cannot_run(path))
+	char *path = command_path(args->w, items);
+	if (path == NULL)
 		return;
 	var_get("pid");		/* as in rc_fork_closing */
 	sigset_t mask;
@@ -354,9 +345,7 @@ static void spawn(List *args, Node *items)
 		return;
 	}
 	child_add(pid, false);
-	int w = child_wait(pid);
-	status_report(pid, w, false);
-	status_set(w);
+	child_wait_status(pid);
 }
 #endif
 
@@ -444,7 +433,7 @@ static void do_exec(List *args, Node *items)
 	/* (1.7.4 runs builtins and functions after exec: those are left to
 	 * exec_child as before) */
 	if (args != NULL && strcmp(args->w, "builtin") != 0 && fn_get(args->w) == NULL &&
-	    builtin_get(args->w) == NULL && command_path(args->w) == NULL)
+	    builtin_get(args->w) == NULL && command_path(args->w, NULL) == NULL)
 		rc_exit(1);
 	if (!redir_in_shell(items)) {
 		if (args != NULL)

@@ -359,6 +359,7 @@ bool status_from_words(List *l);
 /* wait.c: children. */
 void child_add(pid_t pid, bool async);
 int child_wait(pid_t pid);
+void child_wait_status(pid_t pid);
 bool child_wait_for(pid_t pid, int *wstat);
 enum { WAIT_NONE = -1, WAIT_SIGNAL = -2 };
 int child_wait_any(pid_t *pid);

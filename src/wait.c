@@ -107,6 +107,15 @@ int child_wait(pid_t pid)
 	return w;
 }
 
+/* Wait for a command run in the foreground: its wait status becomes
+ * $status, and a death by a signal is reported. */
+void child_wait_status(pid_t pid)
+{
+	int w = child_wait(pid);
+	status_report(pid, w, false);
+	status_set(w);
+}
+
 /* The wait builtin, for one child: true with its wait status in *w, or
  * false if a signal ended the wait first. */
 bool child_wait_for(pid_t pid, int *w)

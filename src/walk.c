@@ -143,9 +143,7 @@ static void subshell(Node *n, bool parent)
 	pid_t pid = rc_fork();
 	if (pid == 0)
 		walk_in_child(n->k[0]);
-	int w = child_wait(pid);
-	status_report(pid, w, false);
-	status_set(w);
+	child_wait_status(pid);
 	check_e();
 }
 
