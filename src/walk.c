@@ -459,6 +459,7 @@ top:
 		else
 			status_fail();
 		fd_unwind(depth);
+		check_e();	/* as after 1.7.4's child for it */
 		return;
 	}
 	case nAssign: assign(n); return;
