@@ -9,15 +9,15 @@
  *	pipe	: cmd ('|' nl cmd)*
  *	cmd	: redir* body redir*
  *	body	: '{' list '}'
- *		| '!' pipe | '@' pipe		no redir after these
+ *		| '!' ['^'] pipe | '@' ['^'] pipe	no redir after these
  *		| 'if' paren nl andor ['else' nl andor]	else after any command
  *		| 'if' 'not' nl andor			that does not take it
  *		| 'for' '(' word ['in' words] ')' nl andor	as an argument
  *		| 'while' paren nl andor
  *		| 'switch' '(' word ')' nl '{' cases '}'
- *		| '~' word words
+ *		| '~' ['^'] word words
  *		| 'fn' words ['{' list '}']
- *		| assign+ [cmd]			assign: word '=' word
+ *		| assign+ [cmd]		assign: word ['^'] '=' ['^'] word
  *		| (word | redir)+
  *	cases	: a list whose items may also be 'case' words (';' | '\n')
  *	paren	: '(' list ')'
@@ -53,6 +53,14 @@ static Node *simple_rest(Node *first);
 static Node *pipe_rest(Node *left);
 static Node *var_ref(bool *joinable);
 static Node *atom(bool arg, bool *joinable);
+
+/* rc 1.7.4 allows one caret after '~', '!', '@' and on either side of an
+ * assignment's '=' (its "optcaret"): x=^a, ~ ^a a. */
+static void optcaret(void)
+{
+	if (tok.type == '^')
+		lex_next();
+}
 
 static void expect(int t)
 {
@@ -265,6 +273,8 @@ static Node *word(bool arg, bool *joinable_out)
 	for (;;) {
 		if (tok.type == '^') {
 			lex_next();
+			if (!arg && tok.type == '=')
+				break;	/* x^=v: an assignment (optcaret) */
 			n = mk(nConcat, n, atom(true, &joinable), NULL);
 		} else if (joinable && free_caret_follows(arg)) {
 			n = mk(nConcat, n, atom(arg, &joinable), NULL);
@@ -482,6 +492,7 @@ static Node *assignment(Node *name)
 {
 	stack_check();
 	lex_next();
+	optcaret();
 	if (!word_start(true))
 		lex_syntax(NULL);
 	Node *a = mk(nAssign, name, word(true, NULL), NULL);
@@ -566,6 +577,7 @@ static Node *cmd(void)
 			break;
 		case kwTilde:
 			lex_next();
+			optcaret();
 			if (!word_start(true))
 				lex_syntax(NULL);
 			n = word(true, NULL);
@@ -573,10 +585,12 @@ static Node *cmd(void)
 			break;
 		case kwBang:
 			lex_next();
+			optcaret();
 			n = mk(nBang, pipeline(), NULL, NULL);
 			return pre != NULL ? prefixed(n, pre) : n;	/* >f ! a */
 		case kwAt:
 			lex_next();
+			optcaret();
 			n = mk(nSubshell, pipeline(), NULL, NULL);
 			return pre != NULL ? prefixed(n, pre) : n;
 		default:
