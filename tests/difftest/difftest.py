@@ -219,6 +219,18 @@ def documented(text, ours, ref, kind):
     return False
 
 
+def shell_flags(prog):
+    """The flag letters the shell takes from its arguments: options up to
+    the first other argument or --, as rc's own getopt reads them (so
+    `rc -s -n a` has -n too)."""
+    letters = set()
+    for a in prog.argv('prog.rc'):
+        if a == '--' or not a.startswith('-') or a == '-':
+            break
+        letters.update(a[1:])
+    return letters
+
+
 def normalise_pair(prog, ours, ref, text=None):
     """Return (ours, ref) keys after the normalisations."""
     if text is None:
@@ -233,7 +245,8 @@ def normalise_pair(prog, ours, ref, text=None):
     # N2. -n exits with status 1 on a syntax error, 1.7.4 with 0
     # (DIFFERENCES: "-n exits with status 1 on a syntax error"): under -n
     # nothing runs, so every message is the parser's.
-    if '-n' in prog.flags and o_st == 1 and r_st == 0 and o_err == r_err and o_err:
+    flags = shell_flags(prog)
+    if 'n' in flags and o_st == 1 and r_st == 0 and o_err == r_err and o_err:
         o_st = 0
     # N4. A word holding control characters is quoted when printed (-x,
     # whatis); 1.7.4 quotes it only for its other characters (DIFFERENCES:
@@ -241,7 +254,7 @@ def normalise_pair(prog, ours, ref, text=None):
     o_out, o_err = CTRL_QUOTED.sub(rb'\1', o_out), CTRL_QUOTED.sub(rb'\1', o_err)
     # N5. Under -x, the stages of a pipeline trace concurrently: their
     # lines come in any order (no part of behaviour).
-    if '-x' in prog.flags and '|' in text:
+    if 'x' in flags and '|' in text:
         o_err, r_err = sorted_lines(o_err), sorted_lines(r_err)
     # N3. A syntax error is reported on the line where it is; 1.7.4 sometimes
     # names the line before (DIFFERENCES: "A syntax error is reported on the
