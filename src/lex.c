@@ -101,6 +101,12 @@ NORETURN void lex_fail(const char *msg, const char *near)
 		uerror("rc: %s", msg);
 	else
 		uerror("rc: line %d: %s near %s", lineno, msg, near);
+	/* rc 1.7.4's parser recovers by reading tokens up to the end of the
+	 * line: a quote opened after the error goes on over newlines, and
+	 * one the input cuts off is reported too */
+	after_dollar = false;	/* a '$' at the error is not a variable */
+	while (tok.type != '\n' && tok.type != tEOF)
+		lex_next();
 	read_announced(lastchar);
 	rc_raise(eError);
 }
