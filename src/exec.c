@@ -457,10 +457,24 @@ typedef struct {
 
 static bool run_words(Node *items, bool parent);
 
+/* The redirections written before the command's name are made before
+ * its words are expanded (and traced under -x), as in rc 1.7.4's child.
+ * Redirections alone are traced as () unless the last is a dup or close
+ * (1.7.4 walks that one as a null command). */
 static void simple_of(void *p)
 {
 	Simple *s = p;
-	s->called_fn = run_words(s->items, s->parent);
+	Node *rest = s->items, *last = NULL;
+	for (; rest != NULL && rest->k[0]->type == nRedir; rest = rest->k[1])
+		last = rest->k[0];
+	int depth = fd_depth();
+	if (!redir_in_shell(leading_redirections(s->items)))
+		status_fail();
+	else if (rest != NULL)
+		s->called_fn = run_words(rest, s->parent);
+	else if (flag_x && last->kind != rDup && last->kind != rClose)
+		trace_list("", NULL, NULL, false);
+	fd_unwind(depth);
 }
 
 /* items: the words and redirections of a simple command, in order.
@@ -469,10 +483,13 @@ static void simple_of(void *p)
  * redirection alone) in a child: an error in it ends only it. */
 bool run_simple(Node *items, bool parent)
 {
-	if (!parent || items == NULL || items->k[0]->type != nRedir)
+	if (items == NULL || items->k[0]->type != nRedir)
 		return run_words(items, parent);
 	Simple s = { items, parent, false };
-	walk_guarded(simple_of, &s);
+	if (parent)
+		walk_guarded(simple_of, &s);
+	else
+		simple_of(&s);	/* in a child an error ends the child */
 	return s.called_fn;
 }
 
