@@ -261,6 +261,25 @@ static bool is_keyword(Str *s)
 	return keyword_of(s->buf) != 0;
 }
 
+/* rc 1.7.4 names a word in a syntax error by its last part between
+ * ! ~ and @ (a~b: b, a~: a); ! ~ @ alone are not words. */
+static void set_near_part(const char *w)
+{
+	const char *part = NULL;
+	size_t len = 0;
+	for (const char *p = w; *p != '\0';) {
+		size_t n = strcspn(p, "!~@");
+		if (n > 0) {
+			part = p;
+			len = n;
+		}
+		p += n;
+		p += *p != '\0';
+	}
+	if (part != NULL)
+		near_text = nstrndup(part, len);
+}
+
 static void lex_word(int c, bool varname)
 {
 	static Str s;
@@ -303,8 +322,7 @@ static void lex_word(int c, bool varname)
 	tok.s = nstrndup(s.buf, s.len);
 	tok.type = tWORD;
 	near_word = true;
-	if (s.len > 1 || strchr("!~@", s.buf[0]) == NULL)	/* ! ~ @ are not words */
-		near_text = tok.s;
+	set_near_part(tok.s);
 	/* keywords are keywords after '$' too ($if is the variable if) */
 	tok.kw = keyword_of(tok.s);
 	if (tok.kw != 0) {
