@@ -287,13 +287,14 @@ static Node *word(bool arg, bool *joinable_out)
 }
 
 /* After a redirection a word must come.  At another redirection the
- * error is near the word after it, or its ']', as in rc 1.7.4. */
+ * error is near the word after it when that is a lone < or >, else near
+ * the byte after it (its ']' when it has one), as in rc 1.7.4. */
 static void redirection_word(void)
 {
 	if (word_start(true))
 		return;
 	if (is_redir() && tok.type != tHEREDOC && tok.type != tHERESTR &&
-	    !lex_ends_bracket())
+	    !(tok.type == tREDIR && tok.redir == rAppend) && !lex_ends_bracket())
 		lex_next();
 	lex_syntax(NULL);
 }
