@@ -62,6 +62,11 @@ static Node *substitute(const char *body)
 		if (dropped)
 			q++;
 		const char *name = q;
+		/* rc 1.7.4 takes the byte after the $ into the name whatever
+		 * it is: $'a' is $'a (empty) then ', a $ ending a line joins
+		 * the next */
+		if (q == d + 1 && *q != '\0')
+			q++;
 		while (is_varchar((unsigned char) *q))
 			q++;
 		if (q > name && !dropped)
