@@ -166,22 +166,21 @@ static void pr_command(Str *s, const Node *items)
 	quote_this = NULL;
 }
 
+/* A name that is not a word is printed in parentheses, as rc 1.7.4
+ * does: $($x), $#(`{cmd}), $#((a b)); (a) is the word a. */
 static void pr_varname(Str *s, const Node *n)
 {
+	if (n->type == nList && n->k[0] != NULL && n->k[1] == NULL)
+		n = n->k[0];
 	if ((n->type == nWord || n->type == nQword) && plain_name(n->s))
 		str_adds(s, n->s);
 	else if (n->type == nWord || n->type == nQword)
 		str_quote_always(s, n->s);	/* $a-b is $a^-b */
-	else if (n->type == nVar) {
-		str_adds(s, "($");
-		pr_varname(s, n->k[0]);
-		str_addc(s, ')');
-	} else if (n->type == nList) {
+	else {
 		str_addc(s, '(');
-		pr_words(s, n);
-		str_addc(s, ')');
-	} else
 		pr(s, n);
+		str_addc(s, ')');
+	}
 }
 
 /* A target that would read as part of the operator: < <{a} is not <<{a},

@@ -335,8 +335,8 @@ END_TEST
 START_TEST(test_printing_choices)
 {
 	static const Case cases[] = {
-		/* reference: "$((a b))" and "$^((a b))" */
-		{ "echo $(a b) $^(a b)", "echo $(a b) $^(a b)" },
+		/* as the reference: a name that is not a word in parentheses */
+		{ "echo $(a b) $^(a b) $(a)", "echo $((a b)) $^((a b)) $a" },
 		/* reference: "(a b c d)": it flattens nested lists */
 		{ "x=(a (b c) d)", "x=(a (b c) d)" },
 		{ "~ $x (a b) c", "~ $x ((a b) c)" },
