@@ -583,6 +583,8 @@ static Node *cmd(void)
 				lex_syntax(NULL);
 			n = word(true, NULL);
 			n = mk(nMatch, n, words_plain(), NULL);
+			if (is_redir())	/* ~ takes only words, as in rc 1.7.4 */
+				lex_syntax(NULL);
 			break;
 		case kwBang:
 			lex_next();
