@@ -189,8 +189,10 @@ LINE_SYNTAX = re.compile(rb'^rc: line ([0-9]+): (syntax error|.* near .*)$')
 
 PLAIN = rb"[^ \t\n#;&|^$=`'{}()<>*?\[~!@\\]"
 CTRL_QUOTED = re.compile(rb"'(" + PLAIN + rb"*[\x01-\x08\x0b-\x1f\x7f]" + PLAIN + rb"*)'")
-WRITE_ERROR = re.compile(rb'^rc: [^:\n]+: write error: ', re.M)
-OPEN_FAILED = re.compile(rb'^rc: [^\n]*: (No such file or directory|Permission denied|'
+# a message starts a line, or follows an interactive shell's prompts
+AT_LINE = rb'(?:^|(?<=; ))'
+WRITE_ERROR = re.compile(AT_LINE + rb'rc: [^:\n]+: write error: ', re.M)
+OPEN_FAILED = re.compile(AT_LINE + rb'rc: [^\n]*: (No such file or directory|Permission denied|'
                          rb'Is a directory|Not a directory|null filename in redirection|'
                          rb'multi-word filename in redirection|null variable name|'
                          rb'multi-word variable name|zero-length variable name)\n', re.M)
