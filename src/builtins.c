@@ -373,10 +373,10 @@ static void b_limit(List *args)
 		status_set_bool(r == 0);
 }
 
+/* builtin and exec with nothing to run leave $status, as in rc 1.7.4 */
 static void b_builtin(List *args)
 {
 	(void) args;
-	status_set(0);
 }
 
 static void b_whatis(List *args);

@@ -447,7 +447,7 @@ static void do_exec(List *args, Node *items)
 	fd_forget(depth);
 	if (args != NULL)
 		exec_child(args);
-	status_set(0);
+	/* $status stays, as in rc 1.7.4 */
 }
 
 typedef struct {
