@@ -384,6 +384,7 @@ void sig_after_vfork(pid_t pid);
 void sig_child_reset(void);
 bool sig_exit_handler(void);
 
+void sig_ignore_stops(void);
 /* input.c: where commands come from. */
 void input_string(const char *s, bool shared_lines);
 void input_fd(int fd, const char *name);

@@ -178,6 +178,15 @@ void sig_child_reset(void)
 		sig_pending = 0;
 }
 
+/* In a background job's child: the terminal's stop signals are ignored,
+ * recorded in the table like any other disposition. */
+void sig_ignore_stops(void)
+{
+	set(SIGTTOU, S_IGNORED);
+	set(SIGTTIN, S_IGNORED);
+	set(SIGTSTP, S_IGNORED);
+}
+
 /* After a foreground child.  A ^C the shell caught while the child ran
  * (or just before it started) stops the line whatever became of the child,
  * as in rc 1.7.4: forgetting it when the child exited normally lost the ^C

@@ -117,9 +117,7 @@ static void async(Node *n)
 	pid_t pid = rc_fork();
 	if (pid == 0) {
 		setpgid(0, 0);
-		signal(SIGTTOU, SIG_IGN);
-		signal(SIGTTIN, SIG_IGN);
-		signal(SIGTSTP, SIG_IGN);
+		sig_ignore_stops();
 		int fd = open("/dev/null", O_RDONLY);
 		if (fd > 0) {
 			dup2(fd, 0);
