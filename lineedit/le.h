@@ -64,6 +64,10 @@ void le_disable(void);
 /* "none", or the library in use (e.g. "libreadline.so.8"). */
 const char *le_backend(void);
 
+/* 1 if an editor reads the lines (le_backend() names it), 0 if the plain
+ * reader does. */
+int le_active(void);
+
 /* For whatis -e: the library this shell took ("none" if it took none),
  * how ("lazy": dlopen; "dynamic" or "static": linked in) and the file it
  * came from (the rc binary itself when static).  The two last are NULL

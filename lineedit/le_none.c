@@ -49,6 +49,12 @@ le_backend(void)
 	return "none";
 }
 
+int
+le_active(void)
+{
+	return 0;
+}
+
 void
 le_editor_info(const char *info[3])
 {

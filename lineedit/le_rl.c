@@ -599,6 +599,12 @@ le_backend(void)
 	return active ? name : "none";
 }
 
+int
+le_active(void)
+{
+	return active;
+}
+
 /* Where the editor's readline() lives, with symbolic links resolved: the
  * file /proc/PID/maps shows.  Linked in statically, that is the running
  * program (/proc/self/exe: argv[0] may have been found on $path). */

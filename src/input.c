@@ -201,7 +201,7 @@ static bool fill_tty(Input *i)
 		if (line == NULL && continuation && isatty(0))
 			rc_raise(eInterrupt);
 		if (line == NULL) {
-			if (le_backend()[0] != 'n')
+			if (le_active())
 				fprint(le_term_fd(), "exit\n");
 			return false;
 		}
