@@ -99,23 +99,29 @@ void tree_free(Node *n)
 
 /* Printing follows the reference's compact form: "if(c){a}else b",
  * "for(i in (a b))echo $i", "a|[2]b", "x=(a b) cmd". */
-static void pr(Str *s, const Node *n);
-static void pr_words(Str *s, const Node *n);
+static void pr_node(Str *s, const Node *n, const Node *keyword);
+static void pr_words(Str *s, const Node *n, const Node *keyword);
 
-/* A list: bare when it has one element, in parentheses otherwise. */
-static void pr_list(Str *s, const Node *n)
+static void pr(Str *s, const Node *n)
+{
+	pr_node(s, n, NULL);
+}
+
+/* A list: bare when it has one element, in parentheses otherwise.
+ * keyword: a word in it to quote always (pr_command). */
+static void pr_list(Str *s, const Node *n, const Node *keyword)
 {
 	if (n != NULL && n->type == nList && n->k[0] != NULL && n->k[1] == NULL) {
-		pr(s, n->k[0]);
+		pr_node(s, n->k[0], keyword);
 		return;
 	}
 	if (n != NULL && n->type != nList) {
-		pr(s, n);
+		pr_node(s, n, keyword);
 		return;
 	}
 	str_addc(s, '(');
 	for (; n != NULL && n->k[0] != NULL; n = n->k[1]) {
-		pr(s, n->k[0]);
+		pr_node(s, n->k[0], keyword);
 		if (n->k[1] != NULL)
 			str_addc(s, ' ');
 	}
@@ -143,16 +149,15 @@ static bool is_keyword(const char *w)
 	return false;
 }
 
-/* The word at the start of a command or of an assigned name, when it is
- * a keyword: pr quotes it ('for'^x y). */
-static const Node *quote_this;
-
-static void quote_keyword(const Node *n)
+/* The word at the start of a command or of an assigned name n, when it
+ * is a keyword, which is then printed quoted ('for'^x y); else NULL. */
+static const Node *leading_keyword(const Node *n)
 {
 	while (n != NULL && (n->type == nConcat || (n->type == nList && n->k[1] == NULL)))
 		n = n->k[0];
 	if (n != NULL && (n->type == nQword || (n->type == nWord && !n->kind)) && is_keyword(n->s))
-		quote_this = n;
+		return n;
+	return NULL;
 }
 
 static void pr_command(Str *s, const Node *items)
@@ -160,10 +165,7 @@ static void pr_command(Str *s, const Node *items)
 	const Node *first = items;
 	while (first != NULL && first->k[0] != NULL && first->k[0]->type == nRedir)
 		first = first->k[1];	/* >f 'for' x */
-	if (first != NULL)
-		quote_keyword(first->k[0]);
-	pr_words(s, items);
-	quote_this = NULL;
+	pr_words(s, items, first != NULL ? leading_keyword(first->k[0]) : NULL);
 }
 
 /* A name that is not a word is printed in parentheses, as rc 1.7.4
@@ -214,11 +216,11 @@ static void pr_redir(Str *s, const Node *n)
 	}
 }
 
-static void pr_words(Str *s, const Node *n)
+static void pr_words(Str *s, const Node *n, const Node *keyword)
 {
 	for (; n != NULL; n = n->k[1]) {
 		if (n->k[0] != NULL)
-			pr(s, n->k[0]);
+			pr_node(s, n->k[0], keyword);
 		if (n->k[1] != NULL)
 			str_addc(s, ' ');
 	}
@@ -244,7 +246,7 @@ static bool same_chain(const Node *p, NodeType t)
 	return p->type == t;
 }
 
-static void pr_chain(Str *s, const Node *n)
+static void pr_chain(Str *s, const Node *n, const Node *keyword)
 {
 	size_t count = 0;
 	const Node *p;
@@ -255,7 +257,7 @@ static void pr_chain(Str *s, const Node *n)
 	for (p = n; same_chain(p, n->type); p = p->k[0])
 		links[--i] = p;
 	bool cmds = n->type != nConcat;
-	cmds ? pr_cmd(s, p) : pr(s, p);
+	cmds ? pr_cmd(s, p) : pr_node(s, p, keyword);
 	for (i = 0; i < count; i++) {
 		const Node *l = links[i];
 		if (l->type == nConcat)
@@ -279,7 +281,7 @@ static void pr_chain(Str *s, const Node *n)
 				continue;
 			}
 		}
-		cmds ? pr_cmd(s, l->k[1]) : pr(s, l->k[1]);
+		cmds ? pr_cmd(s, l->k[1]) : pr_node(s, l->k[1], keyword);
 	}
 	free(links);
 }
@@ -296,24 +298,25 @@ static void pr_braced(Str *s, const Node *body)
 	str_addc(s, '}');
 }
 
-static void pr(Str *s, const Node *n)
+/* keyword: a word of n to quote always (pr_command). */
+static void pr_node(Str *s, const Node *n, const Node *keyword)
 {
 	if (n == NULL)
 		return;
 	switch (n->type) {
 	case nWord:	/* glob characters stay bare; others as the reference prints them */
-		if (n == quote_this)
+		if (n == keyword)
 			str_quote_always(s, n->s);
 		else
 			n->kind ? str_adds(s, n->s) : str_quote(s, n->s);
 		break;
-	case nQword: n == quote_this ? str_quote_always(s, n->s) : str_quote(s, n->s); break;
+	case nQword: n == keyword ? str_quote_always(s, n->s) : str_quote(s, n->s); break;
 	case nVar: str_addc(s, '$'); pr_varname(s, n->k[0]); break;
 	case nVarsub:
 		str_addc(s, '$');
 		pr_varname(s, n->k[0]);
 		str_addc(s, '(');
-		pr_list(s, n->k[1]);
+		pr_list(s, n->k[1], NULL);
 		str_addc(s, ')');
 		break;
 	case nCount: str_adds(s, "$#"); pr_varname(s, n->k[0]); break;
@@ -321,13 +324,13 @@ static void pr(Str *s, const Node *n)
 	case nBackq:
 		if (n->k[1] != NULL) {
 			str_adds(s, "``");
-			pr_list(s, n->k[1]);
+			pr_list(s, n->k[1], NULL);
 		} else
 			str_addc(s, '`');
 		pr_braced(s, n->k[0]);
 		break;
-	case nConcat: case nAnd: case nOr: case nPipe: pr_chain(s, n); break;
-	case nList: pr_list(s, n); break;
+	case nConcat: case nAnd: case nOr: case nPipe: pr_chain(s, n, keyword); break;
+	case nList: pr_list(s, n, keyword); break;
 	case nNmpipe:
 		str_adds(s, n->fd[0] ? ">" : "<");
 		pr_braced(s, n->k[0]);
@@ -360,13 +363,10 @@ static void pr(Str *s, const Node *n)
 			str_adds(s, n->k[0]->s);
 		else if (n->k[0]->type == nWord || n->k[0]->type == nQword)
 			str_quote(s, n->k[0]->s);	/* a-b=1 reads back */
-		else {
-			quote_keyword(n->k[0]);
-			pr(s, n->k[0]);
-			quote_this = NULL;
-		}
+		else
+			pr_node(s, n->k[0], leading_keyword(n->k[0]));
 		str_addc(s, '=');
-		pr_list(s, n->k[1]);
+		pr_list(s, n->k[1], NULL);
 		if (n->type == nLocal) {
 			str_addc(s, ' ');
 			pr(s, n->k[2]);
@@ -409,7 +409,7 @@ static void pr(Str *s, const Node *n)
 		pr(s, n->k[0]);
 		str_adds(s, " in ");
 		if (n->k[1] != NULL)
-			pr_list(s, n->k[1]);
+			pr_list(s, n->k[1], NULL);
 		else
 			str_adds(s, "$*");
 		str_addc(s, ')');
@@ -429,15 +429,15 @@ static void pr(Str *s, const Node *n)
 		pr(s, n->k[1]);
 		str_addc(s, '}');
 		break;
-	case nCase: str_adds(s, "case "); pr_list(s, n->k[0]); break;
-	case nMatch: str_adds(s, "~ "); pr(s, n->k[0]); str_addc(s, ' '); pr_list(s, n->k[1]); break;
+	case nCase: str_adds(s, "case "); pr_list(s, n->k[0], NULL); break;
+	case nMatch: str_adds(s, "~ "); pr(s, n->k[0]); str_addc(s, ' '); pr_list(s, n->k[1], NULL); break;
 	case nNewfn:
 		str_adds(s, "fn ");
-		pr_list(s, n->k[0]);
+		pr_list(s, n->k[0], NULL);
 		str_addc(s, ' ');
 		pr(s, n->k[1]);
 		break;
-	case nRmfn: str_adds(s, "fn "); pr_list(s, n->k[0]); break;
+	case nRmfn: str_adds(s, "fn "); pr_list(s, n->k[0], NULL); break;
 	}
 }
 
