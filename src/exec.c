@@ -36,7 +36,7 @@ pid_t rc_fork(void)
  * fails they are closed before the error unwinds. */
 pid_t rc_fork_closing(const int *fds, int n)
 {
-	var_get("pid");		/* $pid is the shell's: learn it before a child can */
+	var_fix_pid();
 	read_forget();		/* the child may read standard input */
 	pid_t pid = fork();
 	if (pid < 0) {
@@ -325,7 +325,7 @@ static void spawn(List *args, Node *items)
 	char *path = command_path(args->w, items);
 	if (path == NULL)
 		return;
-	var_get("pid");		/* as in rc_fork_closing */
+	var_fix_pid();
 	sigset_t mask;
 	sig_block_all(&mask);
 	read_forget();

@@ -259,6 +259,7 @@ void sym_walk(void (*f)(Sym *s, void *ctx), void *ctx);
 bool var_exported(const Sym *s);
 List *var_get(const char *name);
 List *var_get_pinned(Sym *s);
+void var_fix_pid(void);
 size_t var_count(Sym *s);
 char *var_word(Sym *s, size_t i);
 void var_add_sym(Sym *s, List *words, bool front);

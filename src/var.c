@@ -147,6 +147,13 @@ List *var_get(const char *name)
 	return s != NULL ? value(s) : NULL;
 }
 
+/* $pid is asked of the kernel only when first read, and it is the
+ * shell's: before a fork, learn it, so that a child cannot learn its own. */
+void var_fix_pid(void)
+{
+	var_get("pid");
+}
+
 /* Names that are never exported, and those exported only once set. */
 static unsigned default_flags(const char *name);
 
