@@ -16,6 +16,7 @@ static const char *near_text = "";
 static bool near_word;
 static bool after_dollar;	/* the next token is read as a variable name */
 static bool after_word;		/* a '(' right now starts a subscript */
+static bool failed;		/* a syntax error was reported on this line */
 
 static int lgetc(void)
 {
@@ -45,7 +46,7 @@ static bool is_special(int c)
 
 void lex_reset(void)
 {
-	after_dollar = after_word = near_word = false;
+	after_dollar = after_word = near_word = failed = false;
 	memset(&tok, 0, sizeof tok);
 }
 
@@ -78,12 +79,17 @@ NORETURN void lex_syntax(const char *near)
 	lex_fail("syntax error", near);
 }
 
-/* After an error: rc 1.7.4 reads the line to its end (c: the last byte
- * read) and then the bodies of the here documents it announced, reporting
- * one the input cuts off. */
-static void read_announced(int c)
+/* After a syntax error (for the parser, which owns the here documents):
+ * rc 1.7.4 reads the line to its end and then the bodies of the here
+ * documents it announced, reporting one the input cuts off.  The queue is
+ * emptied. */
+void lex_after_error(void)
 {
+	if (!failed)
+		return;
+	failed = false;
 	if (heredoc_waiting()) {
+		int c = lastchar;
 		while (c != '\n' && c != EOF)
 			c = lgetc();
 		heredoc_read_all(false);
@@ -107,7 +113,7 @@ NORETURN void lex_fail(const char *msg, const char *near)
 	after_dollar = false;	/* a '$' at the error is not a variable */
 	while (tok.type != '\n' && tok.type != tEOF)
 		lex_next();
-	read_announced(lastchar);
+	failed = true;
 	rc_raise(eError);
 }
 
@@ -137,7 +143,7 @@ NORETURN void lex_error_line(const char *msg, int adjust)
 		uerror("rc: line %d: %s near end of line", line + adjust, msg);
 	else
 		uerror("rc: line %d: %s near eof", line, msg);
-	read_announced(c);
+	failed = true;
 	rc_raise(eError);
 }
 

@@ -758,9 +758,7 @@ static Node *list_of(bool braced, bool cases)
 	return head;
 }
 
-/* One line of input: a list ending in a newline or end of input.
- * Returns NULL for an empty line; *eof says whether input ended. */
-Node *parse_command(bool *eof)
+static Node *command_line(bool *eof)
 {
 	lex_reset();
 	lex_next();
@@ -780,6 +778,23 @@ Node *parse_command(bool *eof)
 	*eof = tok.type == tEOF;
 	if (*eof && heredoc_waiting())
 		heredoc_read_all(true);
+	return n;
+}
+
+/* One line of input: a list ending in a newline or end of input.
+ * Returns NULL for an empty line; *eof says whether input ended.  After
+ * a syntax error, the here documents the line announced are dealt with
+ * (lex_after_error) before the error goes on. */
+Node *parse_command(bool *eof)
+{
+	Catch c;
+	catch_push(&c);
+	if (sigsetjmp(c.buf, 0) != 0) {
+		lex_after_error();
+		rc_raise(catch_raised);
+	}
+	Node *n = command_line(eof);
+	catch_pop(&c);
 	return n;
 }
 

@@ -174,6 +174,7 @@ NORETURN void lex_fail(const char *msg, const char *near);
 bool lex_ends_bracket(void);
 NORETURN void lex_error(const char *msg);
 NORETURN void lex_error_line(const char *msg, int adjust);
+void lex_after_error(void);
 const char *kwname(int kw);
 
 /* parse.c */
@@ -258,8 +259,8 @@ bool var_importable_raw(const char *name, size_t len);
 void sym_walk(void (*f)(Sym *s, void *ctx), void *ctx);
 bool var_exported(const Sym *s);
 List *var_get(const char *name);
-List *var_get_pinned(Sym *s);
 void var_fix_pid(void);
+List *var_get_pinned(Sym *s);
 size_t var_count(Sym *s);
 char *var_word(Sym *s, size_t i);
 void var_add_sym(Sym *s, List *words, bool front);
@@ -383,9 +384,9 @@ void sig_block_all(sigset_t *saved);
 void sig_vforked_child(const sigset_t *saved);
 void sig_after_vfork(pid_t pid);
 void sig_child_reset(void);
+void sig_ignore_stops(void);
 bool sig_exit_handler(void);
 
-void sig_ignore_stops(void);
 /* input.c: where commands come from. */
 void input_string(const char *s, bool shared_lines);
 void input_fd(int fd, const char *name);
