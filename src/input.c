@@ -74,7 +74,7 @@ void input_string(const char *s, bool shared_lines)
 	}
 }
 
-void input_fd(int fd, const char *name)
+void input_fd(int fd)
 {
 	(void) name;
 	Input *i = push();
@@ -481,7 +481,7 @@ static void run_pushed(bool as_script)
  * interactive shell reads, prompts and all, and errors do not end it. */
 void input_run_fd(int fd, bool prompting)
 {
-	input_fd(fd, NULL);
+	input_fd(fd);
 	if (!prompting) {
 		run_pushed(false);
 		return;

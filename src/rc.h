@@ -389,7 +389,7 @@ bool sig_exit_handler(void);
 
 /* input.c: where commands come from. */
 void input_string(const char *s, bool shared_lines);
-void input_fd(int fd, const char *name);
+void input_fd(int fd);
 void input_interactive(void);
 void input_recover(void);
 void input_pop(void);

@@ -152,7 +152,7 @@ int rc_main(int argc, char **argv, char **envp)
 		fd = fd_move_high(fd);
 		var_set_default("0", mklist(argv[i], NULL, NULL));
 		args_set(words(argv + i + 1, argc - i - 1));
-		input_fd(fd, argv[i]);
+		input_fd(fd);
 		if (interactive)
 			input_recover();
 	} else {
@@ -164,7 +164,7 @@ int rc_main(int argc, char **argv, char **envp)
 		} else if (interactive) {
 			input_interactive();
 		} else
-			input_fd(0, NULL);
+			input_fd(0);
 	}
 	rc_exit(input_loop());
 }

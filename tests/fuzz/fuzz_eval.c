@@ -426,7 +426,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	in_target = true;
 	timed_out = 0;
 	timer(50000);
-	input_fd(fd, "fuzz");
+	input_fd(fd);
 	input_loop();
 	input_pop();
 	timer(0);

@@ -268,7 +268,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	stack_init(&base, environ);
 	int fd = memfd_of(data, size);
 	Mark m = nmark();
-	input_fd(fd, "fuzz");
+	input_fd(fd);
 	bool eof = false;
 	/* each command reads at least a byte, so this bounds the loop */
 	for (size_t tries = 0; !eof && tries <= size + 1; tries++) {
