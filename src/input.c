@@ -76,7 +76,6 @@ void input_string(const char *s, bool shared_lines)
 
 void input_fd(int fd)
 {
-	(void) name;
 	Input *i = push();
 	i->fd = fd;
 }
@@ -105,11 +104,6 @@ void input_pop(void)
 	in = i->prev;
 	free(i->buf);
 	free(i);
-}
-
-bool input_is_interactive(void)
-{
-	return in != NULL && in->recover;
 }
 
 /* The $history file is plain text, one line per line typed.  A command

@@ -24,29 +24,6 @@ int list_len(const List *l)
 	return n;
 }
 
-List *list_append(List *a, List *b)
-{
-	if (a == NULL)
-		return b;
-	List *l = a;
-	while (l->n != NULL)
-		l = l->n;
-	l->n = b;
-	return a;
-}
-
-List *list_reverse(List *l)
-{
-	List *r = NULL;
-	while (l != NULL) {
-		List *n = l->n;
-		l->n = r;
-		r = l;
-		l = n;
-	}
-	return r;
-}
-
 /* The words joined by sep, in the arena. */
 char *list_flat(const List *l, const char *sep)
 {
@@ -65,26 +42,4 @@ char *list_flat(const List *l, const char *sep)
 	}
 	*q = '\0';
 	return r;
-}
-
-/* Split s on any of seps; runs of separators give no empty words. */
-List *split_words(const char *s, size_t n, const char *seps)
-{
-	List *head = NULL, **tail = &head;
-	bool sep[256] = { [0] = true };	/* a NUL also separates, as in the reference */
-	for (const unsigned char *p = (const unsigned char *) seps; *p; p++)
-		sep[*p] = true;
-	size_t i = 0;
-	while (i < n) {
-		while (i < n && sep[(unsigned char) s[i]])
-			i++;
-		if (i == n)
-			break;
-		size_t start = i;
-		while (i < n && !sep[(unsigned char) s[i]])
-			i++;
-		*tail = mklist(nstrndup(s + start, i - start), NULL, NULL);
-		tail = &(*tail)->n;
-	}
-	return head;
 }

@@ -189,15 +189,11 @@ Node *tree_copy(const Node *n);
 void tree_free(Node *n);
 void tree_print(Str *s, const Node *n);
 void tree_print_body(Str *s, const Node *n);
-char *tree_string(const Node *n);
 
 /* list.c: the list primitives. */
 List *mklist(char *w, char *m, List *n);
-List *list_append(List *a, List *b);
 int list_len(const List *l);
 char *list_flat(const List *l, const char *sep);
-List *list_reverse(List *l);
-List *split_words(const char *s, size_t n, const char *seps);
 
 /* value.c: variables' values, shared and grown in place (see there). */
 typedef struct Value Value;
@@ -269,7 +265,6 @@ void var_adopt_sym(Sym *s, Value *v);
 void var_set_sym(Sym *s, List *val);
 Sym *var_name_sym(Node *n);
 void var_set(const char *name, List *val);
-void var_set_str(const char *name, const char *val);
 void var_set_default(const char *name, List *val);
 void var_import(const char *name, List *val);
 void var_set_const(const char *name, List *val, bool user);
@@ -396,7 +391,6 @@ void input_pop(void);
 int input_getc(void);
 int input_line(Str *s);
 void input_ungetc(int c);
-bool input_is_interactive(void);
 int input_loop(void);
 void input_run_fd(int fd, bool prompting);
 void input_run_string(const char *s);

@@ -455,12 +455,3 @@ void tree_print_body(Str *s, const Node *n)
 	else
 		pr(s, n);
 }
-
-char *tree_string(const Node *n)
-{
-	Str s = { 0 };
-	pr(&s, n);
-	char *r = nstrdup(s.buf ? s.buf : "");
-	free(s.buf);
-	return r;
-}

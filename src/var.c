@@ -387,11 +387,6 @@ void var_set(const char *name, List *val)
 	set_raw(name, val, true);
 }
 
-void var_set_str(const char *name, const char *val)
-{
-	var_set(name, mklist((char *) val, NULL, NULL));
-}
-
 /* Set without marking it as the user's (for the shell's defaults). */
 void var_set_default(const char *name, List *val)
 {

@@ -232,12 +232,23 @@ static void shape(Str *s, const Node *n)
 	str_addc(s, ')');
 }
 
+/* The tree as whatis prints it, in the arena. */
+static char *printed(const Node *n)
+{
+	Str s = { 0 };
+	tree_print(&s, n);
+	char *r = nstrdup(s.buf ? s.buf : "");
+	free(s.buf);
+	return r;
+}
+
 /* The printed form of a tree must read back as the same tree (whatis and
  * exported functions depend on it). */
 static void check_reprint(const Node *n, const char *text)
 {
 	Catch c;
-	if (catch_push(&c) != 0) {
+	catch_push(&c);
+	if (sigsetjmp(c.buf, 0) != 0) {
 		Str s = { 0 };
 		str_fmt(&s, "fuzz_parse: printed form does not parse: %s\n", text);
 		complain(&s);
@@ -249,7 +260,7 @@ static void check_reprint(const Node *n, const char *text)
 		shape(&a, n);
 		shape(&b, again);
 		str_fmt(&s, "fuzz_parse: printed form parses differently:\n%s\n%s\n%s\n%s\n",
-			text, tree_string(again), a.buf, b.buf);
+			text, printed(again), a.buf, b.buf);
 		complain(&s);
 	}
 }
@@ -273,7 +284,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* each command reads at least a byte, so this bounds the loop */
 	for (size_t tries = 0; !eof && tries <= size + 1; tries++) {
 		Catch c;
-		if (catch_push(&c) != 0) {
+		catch_push(&c);
+		if (sigsetjmp(c.buf, 0) != 0) {
 			heredoc_discard();
 			continue;
 		}
@@ -283,7 +295,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		eof = at_end;
 		if (n == NULL)
 			continue;
-		char *text = tree_string(n);
+		char *text = printed(n);
 		if (reprint_checked())
 			check_reprint(n, text);
 	}

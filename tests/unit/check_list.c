@@ -179,25 +179,6 @@ START_TEST(test_has_meta)
 }
 END_TEST
 
-START_TEST(test_split_words)
-{
-	const char *s = "  a  b\tc\n";
-
-	ck_assert_str_eq(show(split_words(s, strlen(s), " \t\n")), "a|b|c");
-	ck_assert_str_eq(show(split_words("", 0, " ")), "(empty)");
-	ck_assert_str_eq(show(split_words(":::", 3, ":")), "(empty)");
-	ck_assert_str_eq(show(split_words("a::b:", 5, ":")), "a|b");
-	ck_assert_str_eq(show(split_words(":a", 2, ":")), "a");
-	ck_assert_str_eq(show(split_words("abc def", 3, " ")), "abc");
-	ck_assert_str_eq(show(split_words("a b:c", 5, ":")), "a b|c");
-	ck_assert_str_eq(show(split_words("a b\n", 4, "")), "a b\n");
-	ck_assert_str_eq(show(split_words("x\001y", 3, "\001")), "x|y");
-	/* bytes above 127 are separators too when asked */
-	ck_assert_str_eq(show(split_words("a\xff" "b", 3, "\xff")), "a|b");
-	ck_assert_str_eq(show(split_words("a\xff" "b", 3, " ")), "a\xff" "b");
-}
-END_TEST
-
 START_TEST(test_list_helpers)
 {
 	List *l = words("a", "b", "c", NULL);
@@ -210,11 +191,6 @@ START_TEST(test_list_helpers)
 	ck_assert_str_eq(list_flat(words("", "", NULL), ":"), ":");
 	ck_assert_int_eq(list_len(l), 3);
 	ck_assert_int_eq(list_len(NULL), 0);
-	ck_assert_str_eq(show(list_append(words("a", NULL), words("b", "c", NULL))), "a|b|c");
-	ck_assert_str_eq(show(list_append(NULL, words("b", NULL))), "b");
-	ck_assert_str_eq(show(list_append(words("a", NULL), NULL)), "a");
-	ck_assert_str_eq(show(list_reverse(words("a", "b", "c", NULL))), "c|b|a");
-	ck_assert_str_eq(show(list_reverse(NULL)), "(empty)");
 }
 END_TEST
 
@@ -306,7 +282,9 @@ START_TEST(test_glob_lists)
 	ck_assert_str_eq(show(glob_list(mklist("*.c", "\0\1\1", NULL))), "*.c");
 	ck_assert_str_eq(show(glob_list(mklist("a*", "\0\1", NULL))), "a.c");
 	/* each word in place, the rest kept */
-	l = list_append(patterns("*.h", NULL), list_append(words("x", NULL), patterns("*.c", NULL)));
+	l = patterns("*.h", NULL);
+	l->n = words("x", NULL);
+	l->n->n = patterns("*.c", NULL);
 	ck_assert_str_eq(show(glob_list(l)), "c.h|x|a.c|b.c");
 	ck_assert_str_eq(show(glob_list(NULL)), "(empty)");
 	/* absolute patterns */
@@ -341,7 +319,7 @@ START_TEST(test_vars)
 	var_set("x", NULL);
 	ck_assert_ptr_null(var_get("x"));
 	ck_assert_ptr_null(var_get("never_set_anywhere"));
-	var_set_str("z", "one");
+	var_set("z", words("one", NULL));
 	ck_assert_str_eq(show(var_get("z")), "one");
 	var_set("e", words("", NULL));
 	ck_assert_int_eq(list_len(var_get("e")), 1);
@@ -479,7 +457,6 @@ Suite *list_suite(void)
 	tcase_add_test(tc, test_match_class);
 	tcase_add_test(tc, test_list_match);
 	tcase_add_test(tc, test_has_meta);
-	tcase_add_test(tc, test_split_words);
 	tcase_add_test(tc, test_list_helpers);
 	tcase_add_test(tc, test_vars);
 	tcase_add_test(tc, test_vars_local);

@@ -8,8 +8,11 @@ static Node *tree;
 
 static void parse_it(void *s)
 {
+	Str printed = { 0 };
 	tree = parse_string(s);
-	snprintf(out, sizeof out, "%s", tree_string(tree));
+	tree_print(&printed, tree);
+	snprintf(out, sizeof out, "%s", printed.buf ? printed.buf : "");
+	free(printed.buf);
 }
 
 /* s parsed and printed back, or "error: MESSAGE". */
