@@ -184,6 +184,7 @@ def normalise_err(err, shell):
 # honest; README.md lists it too.
 
 DEVFD = re.compile(rb'/dev/fd/[0-9]+')
+PID_SHOWN = re.compile(rb'^(a?pid)=[0-9]+$', re.M)
 LINE_SYNTAX = re.compile(rb'^rc: line ([0-9]+): (syntax error|.* near .*)$')
 
 
@@ -253,6 +254,9 @@ def normalise_pair(prog, ours, ref, text=None):
     # descriptor of the script it reads above 9").
     o_out, r_out = DEVFD.sub(b'/dev/fd/N', o_out), DEVFD.sub(b'/dev/fd/N', r_out)
     o_err, r_err = DEVFD.sub(b'/dev/fd/N', o_err), DEVFD.sub(b'/dev/fd/N', r_err)
+    # N6. whatis shows $pid and $apid, process ids that differ from run
+    # to run (no part of behaviour).
+    o_out, r_out = PID_SHOWN.sub(rb'\1=N', o_out), PID_SHOWN.sub(rb'\1=N', r_out)
     # N2. -n exits with status 1 on a syntax error, 1.7.4 with 0
     # (DIFFERENCES: "-n exits with status 1 on a syntax error"): under -n
     # nothing runs, so every message is the parser's.
@@ -261,8 +265,10 @@ def normalise_pair(prog, ours, ref, text=None):
         o_st = 0
     # N4. A word holding control characters is quoted when printed (-x,
     # whatis); 1.7.4 quotes it only for its other characters (DIFFERENCES:
-    # "Words that hold control characters are quoted").
+    # "Words that hold control characters are quoted").  On both sides: the
+    # reference may be another build of ours.
     o_out, o_err = CTRL_QUOTED.sub(rb'\1', o_out), CTRL_QUOTED.sub(rb'\1', o_err)
+    r_out, r_err = CTRL_QUOTED.sub(rb'\1', r_out), CTRL_QUOTED.sub(rb'\1', r_err)
     # N5. Under -x, the stages of a pipeline trace concurrently: their
     # lines come in any order (no part of behaviour).
     if 'x' in flags and '|' in text:
