@@ -12,7 +12,7 @@
 static bool too_many(List *args, int max)
 {
 	if (list_len(args) - 1 > max) {
-		uerror("rc: too many arguments to %s", args->w);
+		print_error("rc: too many arguments to %s", args->w);
 		status_fail();
 		return true;
 	}
@@ -26,7 +26,7 @@ static bool number(const char *w, long *n)
 	errno = 0;
 	*n = strtol(w, &end, 10);
 	if (*w == '\0' || *end != '\0' || errno != 0 || *n < 0) {
-		uerror("rc: `%s' is a bad number", w);
+		print_error("rc: `%s' is a bad number", w);
 		status_fail();
 		return false;
 	}
@@ -39,7 +39,7 @@ static bool put(const char *name, Str *s)
 {
 	if (s->len == 0 || writeall(1, s->buf, s->len) == 0)
 		return true;
-	uerror("rc: %s: write error: %s", name, strerror(errno));
+	print_error("rc: %s: write error: %s", name, strerror(errno));
 	status_fail();
 	return false;
 }
@@ -87,9 +87,9 @@ static void b_cd(List *args)
 	if (direct || cdpath == NULL) {
 		if (!try_cd(dir)) {
 			if (direct || args->n == NULL)
-				uerror("rc: %s: %s", dir, strerror(errno));
+				print_error("rc: %s: %s", dir, strerror(errno));
 			else
-				uerror("couldn't cd to %s", dir);
+				print_error("couldn't cd to %s", dir);
 			status_fail();
 			return;
 		}
@@ -107,7 +107,7 @@ static void b_cd(List *args)
 			return;
 		}
 	}
-	uerror("couldn't cd to %s", dir);
+	print_error("couldn't cd to %s", dir);
 	status_fail();
 }
 
@@ -153,7 +153,7 @@ static void b_shift(List *args)
 		return;
 	List *a = args_get();
 	if (n > list_len(a)) {
-		uerror("rc: cannot shift");
+		print_error("rc: cannot shift");
 		status_fail();
 		return;
 	}
@@ -186,7 +186,7 @@ static void b_umask(List *args)
 	const char *w = args->n->w;
 	long m = strtol(w, &end, 8);
 	if (*w == '\0' || *end != '\0' || m < 0 || m > 0777) {
-		uerror("bad umask");
+		print_error("bad umask");
 		status_fail();
 		return;
 	}
@@ -221,7 +221,7 @@ static void b_wait(List *args)
 		if (!number(a->w, &p))
 			return;
 		if (!child_is(p)) {
-			uerror("rc: wait: No child processes");
+			print_error("rc: wait: No child processes");
 			status_fail();
 			return;
 		}
@@ -267,7 +267,7 @@ void dot_file(List *args, bool inter)
 {
 	int fd = open(args->w, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
-		uerror("rc: %s: %s", args->w, strerror(errno));
+		print_error("rc: %s: %s", args->w, strerror(errno));
 		status_fail();
 		return;
 	}
@@ -299,14 +299,14 @@ static void b_flag(List *args)
 	static const char known[] = "cdeilnopsvx";
 	int n = list_len(args->n);
 	if (n == 0) {
-		uerror("rc: not enough arguments to flag");
+		print_error("rc: not enough arguments to flag");
 		status_fail();
 		return;
 	}
 	const char *f = args->n->w;
 	const char *mode = n == 2 ? args->n->n->w : NULL;
 	if (n > 2 || (mode && strcmp(mode, "+") != 0 && strcmp(mode, "-") != 0) || strlen(f) != 1) {
-		uerror("usage: flag f [ + | - ]");
+		print_error("usage: flag f [ + | - ]");
 		status_fail();
 		return;
 	}
@@ -325,7 +325,7 @@ static void b_flag(List *args)
 	}
 	if (mode != NULL) {
 		if (strchr(settable, *f) == NULL) {
-			uerror("rc: flag immutable");
+			print_error("rc: flag immutable");
 			status_fail();
 			return;
 		}
@@ -354,7 +354,7 @@ static void b_flag(List *args)
 static void b_read(List *args)
 {
 	if (args->n == NULL || args->n->n != NULL) {
-		uerror("usage: read name");
+		print_error("usage: read name");
 		status_fail();
 		return;
 	}
@@ -506,7 +506,7 @@ static void b_whatis(List *args)
 		for (const char *f = args->w + 1; *f; f++) {
 			const char *opts = "bfpsve", *o = strchr(opts, *f);
 			if (o == NULL) {
-				uerror("whatis: bad option: -%c", *f);
+				print_error("whatis: bad option: -%c", *f);
 				status_fail();
 				return;
 			}
@@ -527,7 +527,7 @@ static void b_whatis(List *args)
 	}
 	if (args == NULL) {
 		if (flags == W_P) {
-			uerror("whatis -p: must specify argument");
+			print_error("whatis -p: must specify argument");
 			status_set(0);
 			return;
 		}
@@ -541,9 +541,9 @@ static void b_whatis(List *args)
 			ok = put("whatis", &s) && ok;
 			s.len = 0;
 			if (denied)
-				uerror("rc: %s: %s", args->w, strerror(EACCES));
+				print_error("rc: %s: %s", args->w, strerror(EACCES));
 			else
-				uerror("%s not found", args->w);
+				print_error("%s not found", args->w);
 			ok = false;
 		}
 	}

@@ -201,8 +201,9 @@ void rc_warn(const char *fmt, ...)
 	va_end(ap);
 }
 
-/* A message without the line number, as builtins and exec failures print. */
-void uerror(const char *fmt, ...)
+/* fmt on standard error with a newline, without rc_warn's line number,
+ * as builtins and exec failures print their messages. */
+void print_error(const char *fmt, ...)
 {
 	Str s = { 0 };
 	va_list ap;
@@ -217,7 +218,7 @@ void uerror(const char *fmt, ...)
 /* "rc: what: strerror", then unwind. */
 NORETURN void rc_syserror(const char *what)
 {
-	uerror("rc: %s: %s", what, strerror(errno));
+	print_error("rc: %s: %s", what, strerror(errno));
 	status_fail();
 	rc_raise(eError);
 }

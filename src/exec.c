@@ -166,7 +166,7 @@ static void not_found(const char *name)
 	for (char *c = shown; *c != '\0'; c++)
 		if ((unsigned char) *c < ' ' || *c == 0x7f)
 			*c = '?';	/* control characters, as rc 1.7.4 shows them */
-	uerror("rc: cannot find `%s'", shown);
+	print_error("rc: cannot find `%s'", shown);
 	status_fail();
 }
 
@@ -185,7 +185,7 @@ static bool cannot_run(const char *name)
 		e = EACCES;
 	if (e == 0)
 		return false;
-	uerror("rc: %s: %s", name, strerror(e));
+	print_error("rc: %s: %s", name, strerror(e));
 	status_fail();
 	return true;
 }
@@ -202,7 +202,7 @@ NORETURN void exec_child(List *args)
 	execve(path, argv, envp);
 	if (errno == ENOEXEC)
 		execve("/bin/sh", sh_argv(path, argv), envp);
-	uerror("rc: %s: %s", path, strerror(errno));
+	print_error("rc: %s: %s", path, strerror(errno));
 	rc_exit(1);
 }
 
@@ -308,9 +308,9 @@ static void spawn(List *args, Node *items)
 		if (pid > 0)
 			child_wait(pid);
 		if (err & REDIR_DUP_FAILED)
-			uerror("rc: dup2: %s", strerror(err & ~REDIR_DUP_FAILED));
+			print_error("rc: dup2: %s", strerror(err & ~REDIR_DUP_FAILED));
 		else
-			uerror("rc: %s: %s", path, strerror(err));
+			print_error("rc: %s: %s", path, strerror(err));
 		status_fail();
 		return;
 	}
@@ -340,7 +340,7 @@ static void spawn(List *args, Node *items)
 		sig_after_vfork(pid);
 	sigprocmask(SIG_SETMASK, &mask, NULL);
 	if (pid < 0) {
-		uerror("rc: %s: %s", path, strerror(errno));
+		print_error("rc: %s: %s", path, strerror(errno));
 		status_fail();
 		return;
 	}

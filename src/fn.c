@@ -22,7 +22,7 @@ static Node *parse_import(Sym *s, const char *name)
 		t = parse_string(s->fndef);
 		catch_pop(&c);
 		if (t == NULL || t->type != nBrace) {
-			uerror("rc: bad function definition for `%s' in the environment", name);
+			print_error("rc: bad function definition for `%s' in the environment", name);
 			t = NULL;
 		}
 	}

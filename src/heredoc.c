@@ -97,9 +97,9 @@ static char *read_body(const char *eof, bool at_eof)
 			free(body.buf);
 			npending = 0;
 			if (interactive)
-				uerror("rc: heredoc incomplete");
+				print_error("rc: heredoc incomplete");
 			else
-				uerror("rc: line %d: heredoc incomplete near %s", lineno + !at_eof,
+				print_error("rc: line %d: heredoc incomplete near %s", lineno + !at_eof,
 					at_eof ? lex_near() : "eof");
 			rc_raise(eError);	/* $status stays, as after a syntax error */
 		}

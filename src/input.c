@@ -134,7 +134,7 @@ static void history_append(const char *text, size_t len)
 		return;
 	int fd = open(h->w, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
 	if (fd < 0) {
-		uerror("rc: %s: %s", h->w, strerror(errno));
+		print_error("rc: %s: %s", h->w, strerror(errno));
 		return;
 	}
 	writeall(fd, text, len);

@@ -104,9 +104,9 @@ NORETURN void lex_fail(const char *msg, const char *near)
 		near = lex_near();
 	/* $status stays as it was, as in the reference (fn sigexit sees it) */
 	if (interactive)
-		uerror("rc: %s", msg);
+		print_error("rc: %s", msg);
 	else
-		uerror("rc: line %d: %s near %s", lineno, msg, near);
+		print_error("rc: line %d: %s near %s", lineno, msg, near);
 	/* rc 1.7.4's parser recovers by reading tokens up to the end of the
 	 * line: a quote opened after the error goes on over newlines, and
 	 * one the input cuts off is reported too */
@@ -138,11 +138,11 @@ NORETURN void lex_error_line(const char *msg, int adjust)
 		while ((c = lgetc()) != '\n' && c != EOF)
 			;
 	if (interactive)
-		uerror("rc: %s", msg);	/* $status stays as it was */
+		print_error("rc: %s", msg);	/* $status stays as it was */
 	else if (c == '\n')
-		uerror("rc: line %d: %s near end of line", line + adjust, msg);
+		print_error("rc: line %d: %s near end of line", line + adjust, msg);
 	else
-		uerror("rc: line %d: %s near eof", line, msg);
+		print_error("rc: line %d: %s near eof", line, msg);
 	failed = true;
 	rc_raise(eError);
 }

@@ -63,7 +63,7 @@ static bool show(int i, bool hard)
 	int r = writeall(1, s.buf, s.len);
 	free(s.buf);
 	if (r < 0)
-		uerror("rc: limit: write error: %s", strerror(errno));
+		print_error("rc: limit: write error: %s", strerror(errno));
 	return r == 0;
 }
 
@@ -129,7 +129,7 @@ int limit_builtin(List *args)
 	while (i < NLIMITS && strncmp(limits[i].name, args->w, len) != 0)
 		i++;
 	if (i == NLIMITS || len == 0) {
-		uerror("no such limit");
+		print_error("no such limit");
 		return 1;
 	}
 	if (args->n == NULL)
@@ -137,7 +137,7 @@ int limit_builtin(List *args)
 	struct rlimit rl;
 	rlim_t v;
 	if (!parse_value(args->n->w, limits[i].unit, &v)) {
-		uerror("bad limit");
+		print_error("bad limit");
 		return 1;
 	}
 	getrlimit(limits[i].res, &rl);
@@ -146,7 +146,7 @@ int limit_builtin(List *args)
 	else
 		rl.rlim_cur = v;
 	if (setrlimit(limits[i].res, &rl) < 0) {
-		uerror("rc: setrlimit: %s", strerror(errno));
+		print_error("rc: setrlimit: %s", strerror(errno));
 		return 1;
 	}
 	if (limits[i].res == RLIMIT_STACK)

@@ -769,9 +769,9 @@ static Node *command_line(bool *eof)
 	command_newline();
 	if (misplaced_ifnot >= 0) {
 		if (interactive)
-			uerror("rc: `if not' must follow `if'");
+			print_error("rc: `if not' must follow `if'");
 		else
-			uerror("rc: line %d: `if not' must follow `if'", misplaced_ifnot);
+			print_error("rc: line %d: `if not' must follow `if'", misplaced_ifnot);
 		status_fail();
 		rc_raise(eError);
 	}

@@ -126,7 +126,7 @@ static inline void stack_check(void)
 NORETURN void rc_error(const char *fmt, ...) PRINTFLIKE(1, 2);
 void rc_warn(const char *fmt, ...) PRINTFLIKE(1, 2);
 NORETURN void rc_syserror(const char *what);
-void uerror(const char *fmt, ...) PRINTFLIKE(1, 2);
+void print_error(const char *fmt, ...) PRINTFLIKE(1, 2);
 
 /* names.c: give lineedit the names it completes, $path programs cached. */
 void names_offer(void);

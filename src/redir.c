@@ -49,7 +49,7 @@ static int open_target(Node *r, List *t)
 		/* one word (a here document) is not copied: it may be 100 MB */
 		int fd = heredoc_fd(t == NULL ? "" : t->n == NULL ? t->w : list_flat(t, " "));
 		if (fd < 0)
-			uerror("rc: here document: %s", strerror(errno));
+			print_error("rc: here document: %s", strerror(errno));
 		return fd;
 	}
 	if (t == NULL || t->n != NULL) {
@@ -67,7 +67,7 @@ static int open_target(Node *r, List *t)
 		if (sig_interrupted())
 			return -1;
 	if (fd < 0)
-		uerror("rc: %s: %s", t->w, strerror(errno));
+		print_error("rc: %s: %s", t->w, strerror(errno));
 	return fd;
 }
 
@@ -151,8 +151,8 @@ static bool plan_make(Plan *p, Node *items)
 		if (fd >= 0 && names_fd(items0, fd)) {
 			int moved = move_unnamed(fd, items0);
 			if (moved < 0)	/* EINVAL from fcntl past the limit */
-				uerror("rc: %s: %s", r->kind == rHerestr || targets[n] == NULL ?
-				       "here document" : targets[n]->w, strerror(EMFILE));
+				print_error("rc: %s: %s", r->kind == rHerestr || targets[n] == NULL ?
+				            "here document" : targets[n]->w, strerror(EMFILE));
 			close(fd);
 			fd = moved;
 		}
@@ -238,7 +238,7 @@ static bool apply(Plan *p, bool keep)
 		if (o->op == OP_CLOSE)
 			close(o->target);
 		else if (o->src != o->target && dup2(o->src, o->target) < 0) {
-			uerror("rc: dup2: %s", strerror(errno));	/* as rc 1.7.4 says */
+			print_error("rc: dup2: %s", strerror(errno));	/* as rc 1.7.4 says */
 			return false;
 		}
 	}

@@ -146,7 +146,7 @@ int rc_main(int argc, char **argv, char **envp)
 	} else if (script) {
 		int fd = open(argv[i], O_RDONLY | O_CLOEXEC);
 		if (fd < 0) {
-			uerror("rc: %s: %s", argv[i], strerror(errno));
+			print_error("rc: %s: %s", argv[i], strerror(errno));
 			return 1;
 		}
 		fd = fd_move_high(fd);

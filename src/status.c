@@ -193,7 +193,7 @@ bool status_from_words(List *l)
 	int *w = nalloc((n ? n : 1) * sizeof *w);
 	for (; l != NULL; l = l->n)
 		if (!status_word(l->w, &w[i++])) {
-			uerror("bad status");
+			print_error("bad status");
 			status_fail();
 			return false;
 		}
