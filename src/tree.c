@@ -99,29 +99,29 @@ void tree_free(Node *n)
 
 /* Printing follows the reference's compact form: "if(c){a}else b",
  * "for(i in (a b))echo $i", "a|[2]b", "x=(a b) cmd". */
-static void pr_node(Str *s, const Node *n, const Node *keyword);
-static void pr_words(Str *s, const Node *n, const Node *keyword);
+static void print_node_quoting(Str *s, const Node *n, const Node *keyword);
+static void print_words(Str *s, const Node *n, const Node *keyword);
 
-static void pr(Str *s, const Node *n)
+static void print_node(Str *s, const Node *n)
 {
-	pr_node(s, n, NULL);
+	print_node_quoting(s, n, NULL);
 }
 
 /* A list: bare when it has one element, in parentheses otherwise.
- * keyword: a word in it to quote always (pr_command). */
-static void pr_list(Str *s, const Node *n, const Node *keyword)
+ * keyword: a word in it to quote always (print_simple_command). */
+static void print_list(Str *s, const Node *n, const Node *keyword)
 {
 	if (n != NULL && n->type == nList && n->k[0] != NULL && n->k[1] == NULL) {
-		pr_node(s, n->k[0], keyword);
+		print_node_quoting(s, n->k[0], keyword);
 		return;
 	}
 	if (n != NULL && n->type != nList) {
-		pr_node(s, n, keyword);
+		print_node_quoting(s, n, keyword);
 		return;
 	}
 	str_addc(s, '(');
 	for (; n != NULL && n->k[0] != NULL; n = n->k[1]) {
-		pr_node(s, n->k[0], keyword);
+		print_node_quoting(s, n->k[0], keyword);
 		if (n->k[1] != NULL)
 			str_addc(s, ' ');
 	}
@@ -160,17 +160,17 @@ static const Node *leading_keyword(const Node *n)
 	return NULL;
 }
 
-static void pr_command(Str *s, const Node *items)
+static void print_simple_command(Str *s, const Node *items)
 {
 	const Node *first = items;
 	while (first != NULL && first->k[0] != NULL && first->k[0]->type == nRedir)
 		first = first->k[1];	/* >f 'for' x */
-	pr_words(s, items, first != NULL ? leading_keyword(first->k[0]) : NULL);
+	print_words(s, items, first != NULL ? leading_keyword(first->k[0]) : NULL);
 }
 
 /* A name that is not a word is printed in parentheses, as rc 1.7.4
  * does: $($x), $#(`{cmd}), $#((a b)); (a) is the word a. */
-static void pr_varname(Str *s, const Node *n)
+static void print_varname(Str *s, const Node *n)
 {
 	if (n->type == nList && n->k[0] != NULL && n->k[1] == NULL)
 		n = n->k[0];
@@ -180,7 +180,7 @@ static void pr_varname(Str *s, const Node *n)
 		str_quote_always(s, n->s);	/* $a-b is $a^-b */
 	else {
 		str_addc(s, '(');
-		pr(s, n);
+		print_node(s, n);
 		str_addc(s, ')');
 	}
 }
@@ -194,7 +194,7 @@ static bool glued_to_op(const Node *t)
 	return t != NULL && (t->type == nNmpipe || (t->type == nWord && t->s[0] == '['));
 }
 
-static void pr_redir(Str *s, const Node *n)
+static void print_redir(Str *s, const Node *n)
 {
 	bool in = n->kind == rFrom || n->kind == rHerestr ||
 		((n->kind == rDup || n->kind == rClose) && n->s != NULL && *n->s == '<');
@@ -212,27 +212,27 @@ static void pr_redir(Str *s, const Node *n)
 			str_fmt(s, "[%d]", n->fd[0]);
 		else if (glued_to_op(n->k[0]))
 			str_addc(s, ' ');
-		pr(s, n->k[0]);
+		print_node(s, n->k[0]);
 	}
 }
 
-static void pr_words(Str *s, const Node *n, const Node *keyword)
+static void print_words(Str *s, const Node *n, const Node *keyword)
 {
 	for (; n != NULL; n = n->k[1]) {
 		if (n->k[0] != NULL)
-			pr_node(s, n->k[0], keyword);
+			print_node_quoting(s, n->k[0], keyword);
 		if (n->k[1] != NULL)
 			str_addc(s, ' ');
 	}
 }
 
 /* A command that may be empty, as the reference prints it: "a|()". */
-static void pr_cmd(Str *s, const Node *n)
+static void print_or_empty(Str *s, const Node *n)
 {
 	if (n == NULL)
 		str_adds(s, "()");
 	else
-		pr(s, n);
+		print_node(s, n);
 }
 
 /* Chains lean left (a^b^c, a&&b||c, a|b|c) and can be as long as the
@@ -246,7 +246,7 @@ static bool same_chain(const Node *p, NodeType t)
 	return p->type == t;
 }
 
-static void pr_chain(Str *s, const Node *n, const Node *keyword)
+static void print_chain(Str *s, const Node *n, const Node *keyword)
 {
 	size_t count = 0;
 	const Node *p;
@@ -257,7 +257,7 @@ static void pr_chain(Str *s, const Node *n, const Node *keyword)
 	for (p = n; same_chain(p, n->type); p = p->k[0])
 		links[--i] = p;
 	bool cmds = n->type != nConcat;
-	cmds ? pr_cmd(s, p) : pr_node(s, p, keyword);
+	cmds ? print_or_empty(s, p) : print_node_quoting(s, p, keyword);
 	for (i = 0; i < count; i++) {
 		const Node *l = links[i];
 		if (l->type == nConcat)
@@ -273,7 +273,7 @@ static void pr_chain(Str *s, const Node *n, const Node *keyword)
 			else {
 				/* | [x] is not |[x]: printed once, then looked at */
 				Str t = { 0 };
-				pr_cmd(&t, l->k[1]);
+				print_or_empty(&t, l->k[1]);
 				if (t.len > 0 && t.buf[0] == '[')
 					str_addc(s, ' ');
 				str_add(s, t.buf ? t.buf : "", t.len);
@@ -281,25 +281,25 @@ static void pr_chain(Str *s, const Node *n, const Node *keyword)
 				continue;
 			}
 		}
-		cmds ? pr_cmd(s, l->k[1]) : pr_node(s, l->k[1], keyword);
+		cmds ? print_or_empty(s, l->k[1]) : print_node_quoting(s, l->k[1], keyword);
 	}
 	free(links);
 }
 
 /* An empty brace (also of `{}, <{}) shows as {()}, as rc 1.7.4 prints
  * it (but see tree_print_body). */
-static void pr_braced(Str *s, const Node *body)
+static void print_braced(Str *s, const Node *body)
 {
 	str_addc(s, '{');
 	if (body != NULL)
-		pr(s, body);
+		print_node(s, body);
 	else
 		str_adds(s, "()");
 	str_addc(s, '}');
 }
 
-/* keyword: a word of n to quote always (pr_command). */
-static void pr_node(Str *s, const Node *n, const Node *keyword)
+/* keyword: a word of n to quote always (print_simple_command). */
+static void print_node_quoting(Str *s, const Node *n, const Node *keyword)
 {
 	if (n == NULL)
 		return;
@@ -311,51 +311,51 @@ static void pr_node(Str *s, const Node *n, const Node *keyword)
 			n->kind ? str_adds(s, n->s) : str_quote(s, n->s);
 		break;
 	case nQword: n == keyword ? str_quote_always(s, n->s) : str_quote(s, n->s); break;
-	case nVar: str_addc(s, '$'); pr_varname(s, n->k[0]); break;
+	case nVar: str_addc(s, '$'); print_varname(s, n->k[0]); break;
 	case nVarsub:
 		str_addc(s, '$');
-		pr_varname(s, n->k[0]);
+		print_varname(s, n->k[0]);
 		str_addc(s, '(');
-		pr_list(s, n->k[1], NULL);
+		print_list(s, n->k[1], NULL);
 		str_addc(s, ')');
 		break;
-	case nCount: str_adds(s, "$#"); pr_varname(s, n->k[0]); break;
-	case nFlat: str_adds(s, "$^"); pr_varname(s, n->k[0]); break;
+	case nCount: str_adds(s, "$#"); print_varname(s, n->k[0]); break;
+	case nFlat: str_adds(s, "$^"); print_varname(s, n->k[0]); break;
 	case nBackq:
 		if (n->k[1] != NULL) {
 			str_adds(s, "``");
-			pr_list(s, n->k[1], NULL);
+			print_list(s, n->k[1], NULL);
 		} else
 			str_addc(s, '`');
-		pr_braced(s, n->k[0]);
+		print_braced(s, n->k[0]);
 		break;
-	case nConcat: case nAnd: case nOr: case nPipe: pr_chain(s, n, keyword); break;
-	case nList: pr_list(s, n, keyword); break;
+	case nConcat: case nAnd: case nOr: case nPipe: print_chain(s, n, keyword); break;
+	case nList: print_list(s, n, keyword); break;
 	case nNmpipe:
 		str_adds(s, n->fd[0] ? ">" : "<");
-		pr_braced(s, n->k[0]);
+		print_braced(s, n->k[0]);
 		break;
-	case nSimple: pr_command(s, n->k[0]); break;
+	case nSimple: print_simple_command(s, n->k[0]); break;
 	case nRedirs:
 		if (n->kind == 1 ||
 		    (n->k[0] != NULL && n->k[0]->type != nBrace && n->k[0]->type != nRedirs)) {
 			/* written before, or before if, for, ! ...: after, they
 			 * would go to its last command */
 			for (const Node *r = n->k[1]; r != NULL; r = r->k[1]) {
-				pr(s, r->k[0]);
+				print_node(s, r->k[0]);
 				str_addc(s, ' ');
 			}
-			pr(s, n->k[0]);
+			print_node(s, n->k[0]);
 			break;
 		}
-		pr(s, n->k[0]);	/* {cmd}>f >[2=1], as rc 1.7.4 prints it */
+		print_node(s, n->k[0]);	/* {cmd}>f >[2=1], as rc 1.7.4 prints it */
 		for (const Node *r = n->k[1]; r != NULL; r = r->k[1]) {
 			if (r != n->k[1])
 				str_addc(s, ' ');
-			pr(s, r->k[0]);
+			print_node(s, r->k[0]);
 		}
 		break;
-	case nRedir: pr_redir(s, n); break;
+	case nRedir: print_redir(s, n); break;
 	case nAssign: case nLocal:
 		if ((n->k[0]->type == nWord || n->k[0]->type == nQword) && is_keyword(n->k[0]->s))
 			str_quote_always(s, n->k[0]->s);
@@ -364,86 +364,86 @@ static void pr_node(Str *s, const Node *n, const Node *keyword)
 		else if (n->k[0]->type == nWord || n->k[0]->type == nQword)
 			str_quote(s, n->k[0]->s);	/* a-b=1 reads back */
 		else
-			pr_node(s, n->k[0], leading_keyword(n->k[0]));
+			print_node_quoting(s, n->k[0], leading_keyword(n->k[0]));
 		str_addc(s, '=');
-		pr_list(s, n->k[1], NULL);
+		print_list(s, n->k[1], NULL);
 		if (n->type == nLocal) {
 			str_addc(s, ' ');
-			pr(s, n->k[2]);
+			print_node(s, n->k[2]);
 		}
 		break;
-	case nBrace: pr_braced(s, n->k[0]); break;
+	case nBrace: print_braced(s, n->k[0]); break;
 	case nSeq:
 		for (; n != NULL && n->type == nSeq; n = n->k[1]) {
-			pr(s, n->k[0]);
+			print_node(s, n->k[0]);
 			/* a=1 b=2 is one command (a=1 b=2|cat runs both in the pipe) */
 			if (n->kind == 1)
 				str_addc(s, ' ');
 			else if (n->k[0]->type != nAsync && n->k[1] != NULL)
 				str_addc(s, ';');
 		}
-		pr(s, n);
+		print_node(s, n);
 		break;
-	case nAsync: pr(s, n->k[0]); str_addc(s, '&'); break;
-	case nBang: str_addc(s, '!'); pr_cmd(s, n->k[0]); break;
+	case nAsync: print_node(s, n->k[0]); str_addc(s, '&'); break;
+	case nBang: str_addc(s, '!'); print_or_empty(s, n->k[0]); break;
 	case nSubshell:	/* kind 1: the child of ">f v=1", not written */
 		if (n->kind != 1)
 			str_adds(s, "@ ");
-		pr_cmd(s, n->k[0]);
+		print_or_empty(s, n->k[0]);
 		break;
 	case nIf:
 		str_adds(s, "if(");
-		pr(s, n->k[0]);
+		print_node(s, n->k[0]);
 		str_addc(s, ')');
 		if (n->kind) {	/* an else, maybe empty */
 			str_addc(s, '{');
-			pr(s, n->k[1]);
+			print_node(s, n->k[1]);
 			str_adds(s, "}else ");
-			pr_cmd(s, n->k[2]);
+			print_or_empty(s, n->k[2]);
 		} else
-			pr_cmd(s, n->k[1]);
+			print_or_empty(s, n->k[1]);
 		break;
-	case nIfnot: str_adds(s, "if not "); pr_cmd(s, n->k[0]); break;
+	case nIfnot: str_adds(s, "if not "); print_or_empty(s, n->k[0]); break;
 	case nFor:
 		str_adds(s, "for(");
-		pr(s, n->k[0]);
+		print_node(s, n->k[0]);
 		str_adds(s, " in ");
 		if (n->k[1] != NULL)
-			pr_list(s, n->k[1], NULL);
+			print_list(s, n->k[1], NULL);
 		else
 			str_adds(s, "$*");
 		str_addc(s, ')');
-		pr_cmd(s, n->k[2]);
+		print_or_empty(s, n->k[2]);
 		break;
 	case nWhile:
 		str_adds(s, "while(");
-		pr(s, n->k[0]);
+		print_node(s, n->k[0]);
 		str_addc(s, ')');
-		pr_cmd(s, n->k[1]);
+		print_or_empty(s, n->k[1]);
 		break;
 	case nSwitch:
 		str_adds(s, "switch(");
-		pr(s, n->k[0]);
+		print_node(s, n->k[0]);
 		str_addc(s, ')');
 		str_addc(s, '{');
-		pr(s, n->k[1]);
+		print_node(s, n->k[1]);
 		str_addc(s, '}');
 		break;
-	case nCase: str_adds(s, "case "); pr_list(s, n->k[0], NULL); break;
-	case nMatch: str_adds(s, "~ "); pr(s, n->k[0]); str_addc(s, ' '); pr_list(s, n->k[1], NULL); break;
+	case nCase: str_adds(s, "case "); print_list(s, n->k[0], NULL); break;
+	case nMatch: str_adds(s, "~ "); print_node(s, n->k[0]); str_addc(s, ' '); print_list(s, n->k[1], NULL); break;
 	case nNewfn:
 		str_adds(s, "fn ");
-		pr_list(s, n->k[0], NULL);
+		print_list(s, n->k[0], NULL);
 		str_addc(s, ' ');
-		pr(s, n->k[1]);
+		print_node(s, n->k[1]);
 		break;
-	case nRmfn: str_adds(s, "fn "); pr_list(s, n->k[0], NULL); break;
+	case nRmfn: str_adds(s, "fn "); print_list(s, n->k[0], NULL); break;
 	}
 }
 
 void tree_print(Str *s, const Node *n)
 {
-	pr(s, n);
+	print_node(s, n);
 }
 
 /* A function's body as whatis and the environment show it: an empty one
@@ -453,5 +453,5 @@ void tree_print_body(Str *s, const Node *n)
 	if (n->type == nBrace && n->k[0] == NULL)
 		str_adds(s, "{}");
 	else
-		pr(s, n);
+		print_node(s, n);
 }
