@@ -145,10 +145,11 @@ static void subshell(Node *n, bool parent)
 	check_e();
 }
 
-/* Move fd out of the way of the descriptors a stage will set. */
-static int away(int fd, int a, int b)
+/* fd, moved out of the way if it is target, a descriptor the stage is
+ * about to set. */
+static int move_clear_of(int fd, int target)
 {
-	if (fd < 0 || (fd != a && fd != b))
+	if (fd < 0 || fd != target)
 		return fd;
 	return fcntl(fd, F_DUPFD_CLOEXEC, FD_SHELL_MIN);
 }
@@ -191,7 +192,7 @@ static void pipeline(Node *n)
 		pid_t pid = rc_fork_closing(made, 3);
 		if (pid == 0) {
 			int in = i > 0 ? infd[i] : -1, out = i < count - 1 ? outfd[i] : -1;
-			int r = away(prev, out, -1), w = away(pfd[1], in, -1);
+			int r = move_clear_of(prev, out), w = move_clear_of(pfd[1], in);
 			if (r >= 0)
 				r != in ? dup2(r, in) : fcntl(r, F_SETFD, 0);
 			if (w >= 0)
