@@ -12,9 +12,9 @@ static char **envv;
 static int nenv;
 static size_t maxenv;
 static bool stale = true;
-static char **bozo;		/* entries we could not read: passed on as they came */
-static int nbozo;
-static size_t maxbozo;
+static char **unreadable;	/* entries we could not read: passed on as they came */
+static int nunreadable;
+static size_t maxunreadable;
 
 void env_changed(Sym *s, bool fn)
 {
@@ -160,8 +160,8 @@ char **env_vector(void)
 		return envv;
 	nenv = 0;
 	sym_walk(add_sym, NULL);
-	for (int i = 0; i < nbozo; i++)
-		add(bozo[i]);
+	for (int i = 0; i < nunreadable; i++)
+		add(unreadable[i]);
 	add(NULL);
 	stale = false;
 	return envv;
@@ -203,8 +203,8 @@ void env_import(char **envp, bool import_fns)
 		const char *eq = strchr(*e, '=');
 		char *name = eq ? decode_name(*e, eq - *e) : NULL;
 		if (name == NULL || *name == '\0') {
-			bozo = egrow(bozo, &maxbozo, nbozo + 1, sizeof *bozo);
-			bozo[nbozo++] = estrdup(*e);
+			unreadable = egrow(unreadable, &maxunreadable, nunreadable + 1, sizeof *unreadable);
+			unreadable[nunreadable++] = estrdup(*e);
 			continue;
 		}
 		if (strncmp(name, "fn_", 3) == 0 && name[3] != '\0') {
