@@ -131,7 +131,7 @@ void print_error(const char *fmt, ...) PRINTFLIKE(1, 2);
 /* names.c: give lineedit the names it completes, $path programs cached. */
 void names_offer(void);
 
-/* print.c: formatted output straight to descriptors; %q quotes rc-style. */
+/* str.c: growable strings, formatted (%q quotes rc-style), and written out. */
 typedef struct { char *buf; size_t len, cap; } Str;
 void str_add(Str *s, const char *p, size_t n);
 void str_addc(Str *s, int c);

@@ -1,4 +1,5 @@
-/* print.c: growable strings, a small formatter, rc-style quoting. */
+/* str.c: growable strings (Str), the small formatter that fills them
+ * (%q quotes a word by quote.c's rule), and writing them out. */
 #include "rc.h"
 
 #include <errno.h>
