@@ -1,24 +1,19 @@
 /* input.c: where commands come from (a string, a file, or the terminal
- * through lineedit), the read-parse-run loop, and $history. */
+ * through lineedit), and the read-parse-run loop.  What an interactive
+ * shell reads goes to $history (history.c). */
 #include "rc.h"
 #include "sys.h"
 #include "../lineedit/le.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 int flag_e, flag_n, flag_v, flag_x;
 
-
-/* What one read(2) of a script or pipe asks for (BUFSIZ with glibc). */
-enum { INPUT_CHUNK = 8192 };
 
 typedef struct Input Input;
 struct Input {
@@ -106,64 +101,6 @@ void input_pop(void)
 	free(i);
 }
 
-/* The $history file is plain text, one line per line typed.  A command
- * typed over several lines is written at once, after a comment line that
- * says how many lines it has, so that the editor recalls it whole:
- *	#rc-lines 2
- *	for (i in a b) {
- *	echo $i }
- * rc 1.7.4 and history(1) read that as comment and commands, and lines
- * written by them, one a line, load one a line. */
-static const char history_mark[] = "#rc-lines ";
-/* More lines than anyone types: a bigger count is no mark of ours. */
-enum { HISTORY_MARK_MOST = 99999999 };
-
-/* Blank lines and comments are not kept; text of several lines is. */
-static bool history_worth(const char *text, size_t len)
-{
-	const char *p = text;
-	while (p < text + len && (*p == ' ' || *p == '\t'))
-		p++;
-	return p < text + len && *p != '#' && *p != '\n';
-}
-
-static void history_append(const char *text, size_t len)
-{
-	List *h = var_get("history");
-	if (h == NULL)
-		return;
-	int fd = open(h->w, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
-	if (fd < 0) {
-		print_error("rc: %s: %s", h->w, strerror(errno));
-		return;
-	}
-	writeall(fd, text, len);
-	close(fd);
-}
-
-/* The lines typed at the terminal since the last command was read whole:
- * one entry of the editor's history and of $history. */
-static Str typed;
-
-static void history_commit(void)
-{
-	if (typed.len == 0)
-		return;
-	size_t lines = 0;
-	for (const char *p = typed.buf; (p = memchr(p, '\n', typed.buf + typed.len - p)) != NULL; p++)
-		lines++;
-	if (lines > 1) {
-		Str s = { 0 };
-		str_fmt(&s, "%s%lu\n", history_mark, (unsigned long)lines);
-		str_add(&s, typed.buf, typed.len);
-		history_append(s.buf, s.len);
-		free(s.buf);
-	} else if (history_worth(typed.buf, typed.len))
-		history_append(typed.buf, typed.len);
-	typed.buf[typed.len - 1] = '\0';	/* the editor's entry has no last newline */
-	le_add_history(typed.buf);
-	typed.len = 0;
-}
 
 static const char *prompt_text(void)
 {
@@ -220,7 +157,7 @@ static bool fill_tty(Input *i)
 		i->pos = 0;
 		i->eof = ended;
 		le_free(line);
-		str_add(&typed, i->buf, i->len);
+		history_typed(i->buf, i->len);
 		return true;
 	}
 }
@@ -242,8 +179,8 @@ static bool fill_fd(Input *i)
 		i->pos = 0;
 		if (flag_v)
 			writeall(2, i->buf, n);
-		if (interactive && i->fd == 0 && history_worth(i->buf, n))
-			history_append(i->buf, n);
+		if (interactive && i->fd == 0)
+			history_read(i->buf, n);
 		return true;
 	}
 }
@@ -490,89 +427,6 @@ void input_run_string(const char *s)
 {
 	input_string(s, true);
 	run_pushed(true);
-}
-
-/* The number of lines a history_mark line from p to e announces, or 0. */
-static size_t history_marked(const char *p, const char *e)
-{
-	size_t len = sizeof history_mark - 1, lines = 0;
-	if ((size_t)(e - p) <= len || memcmp(p, history_mark, len) != 0)
-		return 0;
-	for (p += len; p < e; p++) {
-		if (*p < '0' || *p > '9' || lines > HISTORY_MARK_MOST)
-			return 0;
-		lines = lines * 10 + (*p - '0');
-	}
-	return lines;
-}
-
-/* Linux maps all of a file's pages at once with MAP_POPULATE. */
-#ifdef MAP_POPULATE
-#define MAP_PREFAULT MAP_POPULATE
-#else
-#define MAP_PREFAULT 0
-#endif
-
-static const char *line_end(const char *p, const char *lim)
-{
-	const char *e = memchr(p, '\n', lim - p);
-	return e != NULL ? e : lim;
-}
-
-/* Give the editor the entries of text: a line an entry, or the lines a
- * history_mark line announces, with their newlines. */
-static void history_add_entries(const char *text, size_t len)
-{
-	const char *lim = text + len;
-	Str entry = { 0 };
-	for (const char *p = text, *e; p < lim; p = e + 1) {
-		e = line_end(p, lim);
-		size_t lines = history_marked(p, e);
-		if (lines > 0 && e + 1 < lim) {
-			p = e + 1;
-			e = line_end(p, lim);
-			for (size_t j = 1; j < lines && e < lim; j++)
-				e = line_end(e + 1, lim);
-		}
-		entry.len = 0;
-		str_add(&entry, p, e - p);
-		le_add_history(entry.buf);
-	}
-	free(entry.buf);
-}
-
-/* Load $history into the editor's memory.  A regular file is mapped, not
- * read: a 200,000-line history is 9 MB, and copying it into fresh memory
- * cost more than the editor's own work on it.  (A file truncated by
- * another process during the load would end the shell with SIGBUS: shells
- * only append to $history.) */
-static void history_load(void)
-{
-	List *h = var_get("history");
-	if (h == NULL)
-		return;
-	int fd = open(h->w, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return;
-	struct stat st;
-	void *map = MAP_FAILED;
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
-		map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE | MAP_PREFAULT, fd, 0);
-	if (map != MAP_FAILED) {
-		close(fd);
-		history_add_entries(map, st.st_size);
-		munmap(map, st.st_size);
-		return;
-	}
-	Str all = { 0 };
-	char buf[INPUT_CHUNK];
-	ssize_t k;
-	while ((k = read(fd, buf, sizeof buf)) > 0)
-		str_add(&all, buf, k);
-	close(fd);
-	if (all.len > 0)
-		history_add_entries(all.buf, all.len);
-	free(all.buf);
 }
 
 void input_setup_editor(void)

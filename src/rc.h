@@ -383,6 +383,8 @@ void sig_ignore_stops(void);
 bool sig_exit_handler(void);
 
 /* input.c: where commands come from. */
+/* What one read(2) of a script, pipe or $history asks for (BUFSIZ with glibc). */
+enum { INPUT_CHUNK = 8192 };
 void input_string(const char *s, bool shared_lines);
 void input_fd(int fd);
 void input_interactive(void);
@@ -396,6 +398,12 @@ void input_run_fd(int fd, bool prompting);
 void input_run_string(const char *s);
 void input_setup_editor(void);
 extern int flag_e, flag_n, flag_v, flag_x;
+
+/* history.c: $history and the editor's history. */
+void history_typed(const char *text, size_t len);
+void history_read(const char *text, size_t len);
+void history_commit(void);
+void history_load(void);
 
 /* heredoc.c */
 void heredoc_pending(Node *redir, const char *eof, bool quoted);
