@@ -8,7 +8,9 @@
  *	drained		wait until the program has read all that was typed
  *	resize R C	set the window size (the program gets SIGWINCH)
  *	sleep MS	read output for MS milliseconds
- *	timeout S	the limit for each wait from now on (default 10)
+ *	timeout S	the limit for each wait from now on (default: $RC_TEST_TIMEOUT
+ *			or 300; it only ends a hang, so it is long enough for a
+ *			loaded machine or a sanitizer build)
  *	wait CODE	wait for the program to exit with CODE (128+N for signal N)
  * Blank lines and lines starting with # are ignored.  Exit 0 if the script
  * ran through, 1 (with the transcript on stderr) if not, 77 if no pty. */
@@ -39,7 +41,7 @@
 #include <pty.h>
 #endif
 
-static int master = -1, eof, lineno, timeout_ms = 10000;
+static int master = -1, eof, lineno, timeout_ms = 300000;
 static pid_t child;
 static char *out;
 static size_t outlen, outcap, mark;
@@ -327,6 +329,8 @@ main(int argc, char **argv)
 	}
 	if ((out = malloc(outcap = 4096)) == NULL)
 		return 99;
+	if (getenv("RC_TEST_TIMEOUT") != NULL && atoi(getenv("RC_TEST_TIMEOUT")) > 0)
+		timeout_ms = 1000 * atoi(getenv("RC_TEST_TIMEOUT"));
 	memset(&ws, 0, sizeof ws);
 	ws.ws_row = 24;
 	ws.ws_col = 80;
