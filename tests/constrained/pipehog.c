@@ -6,8 +6,9 @@
  * Usage: pipehog N COMMAND [ARG...]
  * Opens N pipes (kept open, closed on exec), checks that a new pipe is now
  * smaller than 64 kB, runs COMMAND and exits with its status.  Exit 77 (the
- * test suite's "skipped") when new pipes keep their size: a privileged user,
- * no limit, or a kernel without F_GETPIPE_SZ; exit 99 on a set-up error. */
+ * test suite's "skipped") when new pipes keep their size (a privileged user,
+ * no limit, or a kernel without F_GETPIPE_SZ) or when the descriptor limit
+ * does not allow N pipes; exit 99 on a set-up error. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -48,8 +49,11 @@ int main(int argc, char **argv)
 	for (long i = 0; i < n; i++) {
 		int p[2];
 		if (pipe2(p, O_CLOEXEC) < 0) {
-			fprintf(stderr, "pipehog: pipe %ld of %ld: %s\n", i + 1, n, strerror(errno));
-			return 99;
+			/* a descriptor limit (ulimit -n 256) is the user's, not an error */
+			int limited = errno == EMFILE || errno == ENFILE;
+			fprintf(stderr, "pipehog: pipe %ld of %ld: %s%s\n", i + 1, n, strerror(errno),
+				limited ? ": cannot hold enough pipes under this descriptor limit" : "");
+			return limited ? 77 : 99;
 		}
 		close(p[1]);	/* the read end keeps the pipe and its pages */
 	}
