@@ -393,7 +393,7 @@ static void print_node_quoting(Str *s, const Node *n, const Node *keyword)
 		break;
 	case nIf:
 		str_adds(s, "if(");
-		print_node(s, n->k[0]);
+		print_or_empty(s, n->k[0]);	/* an empty condition is (()) */
 		str_addc(s, ')');
 		if (n->kind) {	/* an else, maybe empty */
 			str_addc(s, '{');
@@ -417,7 +417,7 @@ static void print_node_quoting(Str *s, const Node *n, const Node *keyword)
 		break;
 	case nWhile:
 		str_adds(s, "while(");
-		print_node(s, n->k[0]);
+		print_or_empty(s, n->k[0]);
 		str_addc(s, ')');
 		print_or_empty(s, n->k[1]);
 		break;
