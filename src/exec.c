@@ -498,13 +498,16 @@ static bool run_words(Node *items, bool parent)
 	List *args = NULL, **tail = &args;
 	if (items != NULL && items->k[1] == NULL && items->k[0]->type == nNmpipe)
 		rc_error("named pipes cannot be executed as commands");
+	/* all the words first, then globbing, as in rc 1.7.4: echo f* `{>f1}
+	 * finds f1 */
 	for (Node *i = items; i != NULL; i = i->k[1]) {
 		if (i->k[0]->type == nRedir)
 			continue;
-		*tail = glom(i->k[0]);
+		*tail = glom_noglob(i->k[0]);
 		while (*tail != NULL)
 			tail = &(*tail)->n;
 	}
+	args = glob_if_meta(args);
 	if (flag_x)
 		trace_list("", args, NULL, false);
 	if (args == NULL) {

@@ -254,13 +254,18 @@ List *glom_noglob(Node *n)
 	}
 }
 
-List *glom(Node *n)
+/* l with its words that hold unquoted metacharacters globbed. */
+List *glob_if_meta(List *l)
 {
-	List *l = glom_noglob(n);
 	for (List *p = l; p != NULL; p = p->n)
 		if (p->m != NULL)
 			return glob_list(l);
 	return l;
+}
+
+List *glom(Node *n)
+{
+	return glob_if_meta(glom_noglob(n));
 }
 
 /* `{cmd}: run cmd with its output to a pipe; its words as a value whose

@@ -210,6 +210,7 @@ Value *value_split(char *buf, size_t len, const char *seps);
 /* expand.c: word expansion (glom), word expressions to lists. */
 List *glom(Node *n);
 List *glom_noglob(Node *n);
+List *glob_if_meta(List *l);
 List *backquote(Node *body, List *ifs);
 bool glom_assign(Sym *s, Node *val);
 
