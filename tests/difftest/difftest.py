@@ -196,7 +196,8 @@ WRITE_ERROR = re.compile(AT_LINE + rb'rc: [^:\n]+: write error: ', re.M)
 OPEN_FAILED = re.compile(AT_LINE + rb'rc: [^\n]*: (No such file or directory|Permission denied|'
                          rb'Is a directory|Not a directory|null filename in redirection|'
                          rb'multi-word filename in redirection|null variable name|'
-                         rb'multi-word variable name|zero-length variable name)\n', re.M)
+                         rb'multi-word variable name|zero-length variable name|bad subscript|'
+                         rb'bad concatenation)\n', re.M)
 MOVES_STDERR = re.compile(r'[<>]\[2')     # >[2=1], >[2]f, >[2=], >>[2]f
 DEBIAN_BUILTIN = re.compile(rb"rc: cannot find `[x+]'$", re.M)
 HEREDOC_DOLLAR_BLANK = re.compile(r'<<.*\n(.*\n)*.*\$[ \t\n]')
