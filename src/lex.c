@@ -16,7 +16,8 @@ static const char *near_text = "";
 static bool near_word;
 static bool after_dollar;	/* the next token is read as a variable name */
 static bool after_word;		/* a '(' right now starts a subscript */
-static bool failed;		/* a syntax error was reported on this line */
+/* an error was reported on this line: by the scanner or the parser */
+static enum { FAIL_NONE, FAIL_SCAN, FAIL_SYNTAX } failed;
 
 static int lgetc(void)
 {
@@ -46,7 +47,8 @@ static bool is_special(int c)
 
 void lex_reset(void)
 {
-	after_dollar = after_word = near_word = failed = false;
+	after_dollar = after_word = near_word = false;
+	failed = FAIL_NONE;
 	memset(&tok, 0, sizeof tok);
 }
 
@@ -85,14 +87,16 @@ NORETURN void lex_syntax(const char *near)
  * emptied. */
 void lex_after_error(void)
 {
-	if (!failed)
+	if (failed == FAIL_NONE)
 		return;
-	failed = false;
+	bool syntax = failed == FAIL_SYNTAX;
+	failed = FAIL_NONE;
 	if (heredoc_waiting()) {
 		int c = lastchar;
 		while (c != '\n' && c != EOF)
 			c = lgetc();
-		heredoc_read_all(false);
+		/* a syntax error's line that ended the input: reported on it */
+		heredoc_read_all(syntax && c == EOF);
 	}
 	heredoc_discard();
 }
@@ -113,7 +117,7 @@ NORETURN void lex_fail(const char *msg, const char *near)
 	after_dollar = false;	/* a '$' at the error is not a variable */
 	while (tok.type != '\n' && tok.type != tEOF)
 		lex_next();
-	failed = true;
+	failed = FAIL_SYNTAX;
 	rc_raise(eError);
 }
 
@@ -143,7 +147,7 @@ NORETURN void lex_error_line(const char *msg, int adjust)
 		print_error("rc: line %d: %s near end of line", line + adjust, msg);
 	else
 		print_error("rc: line %d: %s near eof", line, msg);
-	failed = true;
+	failed = FAIL_SCAN;
 	rc_raise(eError);
 }
 
