@@ -2,9 +2,8 @@
  * being completed and what it is for (a command, an argument of cd, fn or
  * whatis, a redirection's file, a variable, a path through a variable); the
  * shell lists the names; the results are rc-quoted with the printer's rule. */
-#ifdef HAVE_CONFIG_H
-#include <config.h>
-#endif
+#include "config.h"
+
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,7 +1,6 @@
 /* le_none.c: the backend of a build without line editing: only the plain reader. */
-#ifdef HAVE_CONFIG_H
-#include <config.h>
-#endif
+#include "config.h"
+
 #include <stdlib.h>
 
 #include "le.h"

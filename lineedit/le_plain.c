@@ -1,8 +1,7 @@
 /* le_plain.c: the reader used without an editor: prompt, then one line from
  * fd 0; and the terminal the prompt goes to, for every reader. */
-#ifdef HAVE_CONFIG_H
-#include <config.h>
-#endif
+#include "config.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>

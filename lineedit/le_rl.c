@@ -1,8 +1,7 @@
 /* le_rl.c: line editing with GNU readline or libedit through their common
  * readline API, linked in or (LE_LAZY) loaded with dlopen() on first use. */
-#ifdef HAVE_CONFIG_H
-#include <config.h>
-#endif
+#include "config.h"
+
 #include <errno.h>
 #include <locale.h>
 #include <setjmp.h>

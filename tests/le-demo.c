@@ -2,9 +2,8 @@
  * until the shell can stand in for it.  Prints `got: [line]' for each line.
  * Options: -1 reads one line only; -H LINE adds LINE to the history before
  * the first prompt (as the shell does with its history file). */
-#ifdef HAVE_CONFIG_H
-#include <config.h>
-#endif
+#include "config.h"
+
 #include <locale.h>
 #include <signal.h>
 #include <stdio.h>

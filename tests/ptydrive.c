@@ -14,9 +14,8 @@
  *	wait CODE	wait for the program to exit with CODE (128+N for signal N)
  * Blank lines and lines starting with # are ignored.  Exit 0 if the script
  * ran through, 1 (with the transcript on stderr) if not, 77 if no pty. */
-#ifdef HAVE_CONFIG_H
-#include <config.h>
-#endif
+#include "config.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>

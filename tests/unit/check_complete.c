@@ -1,7 +1,6 @@
 /* check_complete.c: unit tests for lineedit/le_complete.c (rc-style completion and quoting). */
-#ifdef HAVE_CONFIG_H
-#include <config.h>
-#endif
+#include "config.h"
+
 #include <check.h>
 #include <fcntl.h>
 #include <stdio.h>

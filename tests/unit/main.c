@@ -1,8 +1,7 @@
 /* main.c: the one main() of the unit tests: runs every suite and prints TAP
  * (one line per test, for automake's tap-driver). */
-#ifdef HAVE_CONFIG_H
-#include <config.h>
-#endif
+#include "config.h"
+
 #include <check.h>
 #include <stdlib.h>
 
