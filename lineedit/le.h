@@ -6,6 +6,8 @@
 #ifndef LE_H
 #define LE_H
 
+#include <stdbool.h>
+
 /* readline's generator contract: return a malloc'd match per call, NULL when done. */
 typedef char *le_generator(const char *text, int state);
 
@@ -22,11 +24,11 @@ typedef void le_lister(enum le_kind kind, const char *var, le_name_fn *each,
 	void *ctx);
 
 /* Try to start an editor for fd 0.  Call only when the shell is interactive
- * and fd 0 is a terminal.  Returns 1 if an editor is active, 0 if the plain
- * reader will be used (a failure to load is reported once on stderr).
+ * and fd 0 is a terminal.  Returns true if an editor is active, false if
+ * the plain reader will be used (a failure to load is reported once on stderr).
  * RC_EDITLIB=none in the environment turns editing off; any other value is
  * the one library (soname or path) a lazy build tries. */
-int le_init(const char *progname);
+bool le_init(const char *progname);
 
 /* The descriptor the prompt and the editor write on: the terminal fd 0
  * reads (a descriptor of the editor's own, close-on-exec), fd 2 if fd 0
@@ -37,18 +39,18 @@ int le_term_fd(void);
  * Returns a line to release with le_free(), or NULL at end of input (^D
  * on an empty line of a terminal; the cursor is then at the start of a
  * new line).
- * *interrupted is set to 1 if SIGINT arrived while reading; the line
+ * *interrupted is set to true if SIGINT arrived while reading; the line
  * returned then is to be discarded, and the cursor is already at the start
  * of a fresh line (the core need not print a newline).
  * SIGINT and SIGWINCH are blocked while it runs and delivered only while it
  * waits for input, so the shell's handlers for them must be installed
  * without SA_RESTART and must call le_on_signal(). */
-char *le_readline(const char *prompt, int *interrupted);
+char *le_readline(const char *prompt, bool *interrupted);
 void le_free(char *line);
 
-/* 1 if the last line le_readline() returned ended at the end of input,
- * not at a newline (known to the plain reader only; 0 from an editor). */
-int le_unterminated(void);
+/* Whether the last line le_readline() returned ended at the end of input,
+ * not at a newline (known to the plain reader only; false from an editor). */
+bool le_unterminated(void);
 
 void le_add_history(const char *line);
 
@@ -64,9 +66,9 @@ void le_disable(void);
 /* "none", or the library in use (e.g. "libreadline.so.8"). */
 const char *le_backend(void);
 
-/* 1 if an editor reads the lines (le_backend() names it), 0 if the plain
- * reader does. */
-int le_active(void);
+/* Whether an editor reads the lines (le_backend() names it), not the plain
+ * reader. */
+bool le_active(void);
 
 /* For whatis -e: the library this shell took ("none" if it took none),
  * how ("lazy": dlopen; "dynamic" or "static": linked in) and the file it

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <dirent.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +15,6 @@
 #include "le.h"
 #include "le_impl.h"
 #include "quote.h"
-
 
 struct vec {
 	char **v;
@@ -36,8 +36,8 @@ enum role {
 /* The word being completed, as the shell will read it. */
 struct word {
 	int start;	/* where it begins in the line */
-	int quoted;	/* it has a quote in it */
-	int var;	/* it begins with an unquoted `$' */
+	bool quoted;	/* it has a quote in it */
+	bool var;	/* it begins with an unquoted `$' */
 	enum role role;
 	char *text;	/* its value, quotes removed, `$' excluded */
 };
@@ -52,22 +52,19 @@ struct scanner {
 	struct word *w;
 	struct context *cx;
 	size_t n;		/* length of w->text so far */
-	int inword, inquote;
+	bool inword, inquote;
 	enum role next;		/* the role of a word that starts now */
 	enum role after_target;	/* the role to go back to after a redirection's file */
 	enum role parens[32];	/* for each open `(', the role after its `)' */
 	int depth;
 };
 
-static void
-push(struct vec *vec, char *s)
+static void push(struct vec *vec, char *s)
 {
-	char **v;
-
 	if (s == NULL)
 		return;
 	if (vec->n + 1 >= vec->cap) {
-		v = realloc(vec->v, (vec->cap = 2 * vec->cap + 16) * sizeof *v);
+		char **v = realloc(vec->v, (vec->cap = 2 * vec->cap + 16) * sizeof *v);
 		if (v == NULL) {
 			free(s);
 			return;
@@ -78,12 +75,10 @@ push(struct vec *vec, char *s)
 	vec->v[vec->n] = NULL;
 }
 
-static char *
-concat(const char *a, size_t alen, const char *b)
+static char *concat(const char *a, size_t alen, const char *b)
 {
 	size_t blen = strlen(b);
 	char *s = malloc(alen + blen + 1);
-
 	if (s != NULL) {
 		memcpy(s, a, alen);
 		memcpy(s + alen, b, blen + 1);
@@ -92,48 +87,42 @@ concat(const char *a, size_t alen, const char *b)
 }
 
 /* The printer's rule (src/quote.c), so completion and whatis agree. */
-char *
-le_quote(const char *s, int force)
+char *le_quote(const char *s, bool force)
 {
 	char *q = malloc(QUOTE_ROOM(strlen(s)));
-
 	if (q != NULL)
 		quote_into(q, s, force);
 	return q;
 }
 
 /* Start a word at line[i] unless one is being read (x$y, a'b' go on). */
-static struct word *
-begin_word(struct scanner *sc, int i)
+static struct word *begin_word(struct scanner *sc, int i)
 {
 	if (!sc->inword) {
-		sc->inword = 1;
+		sc->inword = true;
 		sc->n = 0;
 		sc->w->start = i;
-		sc->w->quoted = sc->w->var = 0;
+		sc->w->quoted = sc->w->var = false;
 		sc->w->role = sc->next;
 	}
 	return sc->w;
 }
 
 /* A fragment of the same word starts at line[i]: after `^' or at `$'. */
-static void
-new_fragment(struct scanner *sc, int i)
+static void new_fragment(struct scanner *sc, int i)
 {
 	sc->n = 0;
 	sc->w->start = i;
-	sc->w->quoted = sc->w->var = 0;
+	sc->w->quoted = sc->w->var = false;
 }
 
-static int
-is(const struct word *w, const char *keyword)
+static bool is(const struct word *w, const char *keyword)
 {
 	return !w->quoted && !w->var && strcmp(w->text, keyword) == 0;
 }
 
 /* The role of the word after w. */
-static enum role
-role_after(struct scanner *sc, struct word *w)
+static enum role role_after(struct scanner *sc, struct word *w)
 {
 	switch (w->role) {
 	case R_CMD:
@@ -162,39 +151,35 @@ role_after(struct scanner *sc, struct word *w)
 	}
 }
 
-static void
-end_word(struct scanner *sc)
+static void end_word(struct scanner *sc)
 {
 	sc->w->text[sc->n] = '\0';
-	sc->inword = 0;
+	sc->inword = false;
 	sc->next = role_after(sc, sc->w);
 }
 
 /* A quote inside quotes: '' is one quote, a single one ends them. */
-static void
-quoted_char(struct scanner *sc, const char *line, int end, int *i)
+static void quoted_char(struct scanner *sc, const char *line, int end, int *i)
 {
 	if (line[*i] != '\'')
 		sc->w->text[sc->n++] = line[*i];
 	else if (*i + 1 < end && line[*i + 1] == '\'')
 		sc->w->text[sc->n++] = line[++*i];
 	else
-		sc->inquote = 0;
+		sc->inquote = false;
 }
 
 /* `$', `$#', `$^' or `$"': a variable fragment whose text keeps the sigil. */
-static void
-dollar(struct scanner *sc, const char *line, int end, int *i)
+static void dollar(struct scanner *sc, const char *line, int end, int *i)
 {
 	begin_word(sc, *i);
 	new_fragment(sc, *i);
-	sc->w->var = 1;
+	sc->w->var = true;
 	if (*i + 1 < end && strchr("#^\"", line[*i + 1]) != NULL)
 		sc->w->text[sc->n++] = line[++*i];
 }
 
-static void
-caret(struct scanner *sc, int i)
+static void caret(struct scanner *sc, int i)
 {
 	if (sc->inword)
 		new_fragment(sc, i + 1);
@@ -203,13 +188,11 @@ caret(struct scanner *sc, int i)
 /* Skip a [n] or [n=m] after a redirection or `|' at line[*i + 1].
  * Returns 1 if it has a `=' (no file follows), 0 if not, -1 if the line
  * ends inside it. */
-static int
-brackets(const char *line, int end, int *i)
+static int brackets(const char *line, int end, int *i)
 {
-	int j, dup = 0;
-
 	if (*i + 1 >= end || line[*i + 1] != '[')
 		return 0;
+	int j, dup = 0;
 	for (j = *i + 2; j < end && line[j] != ']'; j++)
 		dup |= line[j] == '=';
 	if (j == end)
@@ -218,13 +201,12 @@ brackets(const char *line, int end, int *i)
 	return dup;
 }
 
-/* <, >, >>, <<, <{, >{, with [n] or [n=m]: what the next word is for. */
-static int
-redirection(struct scanner *sc, const char *line, int end, int *i)
+/* <, >, >>, <<, <{, >{, with [n] or [n=m]: what the next word is for.
+ * Returns false if the line ends where nothing can be completed. */
+static bool redirection(struct scanner *sc, const char *line, int end, int *i)
 {
 	char c = line[*i];
-	int heredoc = 0, dup;
-
+	bool heredoc = false;
 	if (*i + 1 < end && line[*i + 1] == c) {
 		heredoc = c == '<';
 		++*i;
@@ -232,22 +214,21 @@ redirection(struct scanner *sc, const char *line, int end, int *i)
 	if (*i + 1 < end && line[*i + 1] == '{') {
 		++*i;
 		sc->next = R_CMD;
-		return 1;
+		return true;
 	}
-	if ((dup = brackets(line, end, i)) != 0)
+	int dup = brackets(line, end, i);
+	if (dup != 0)
 		return dup > 0;
 	if (sc->next != R_TARGET && sc->next != R_NONE)
 		sc->after_target = sc->next;
 	sc->next = heredoc ? R_NONE : R_TARGET;
-	return 1;
+	return true;
 }
 
-static void
-open_paren(struct scanner *sc)
+static void open_paren(struct scanner *sc)
 {
-	enum role inside = sc->next == R_IF ? R_CMD : R_ARG, after;
-
-	after = sc->next == R_IF || sc->next == R_HEAD || sc->next == R_VALUE
+	enum role inside = sc->next == R_IF ? R_CMD : R_ARG;
+	enum role after = sc->next == R_IF || sc->next == R_HEAD || sc->next == R_VALUE
 		? R_CMD : R_ARG;
 	if (sc->depth < (int)(sizeof sc->parens / sizeof sc->parens[0]))
 		sc->parens[sc->depth] = after;
@@ -255,8 +236,7 @@ open_paren(struct scanner *sc)
 	sc->next = inside;
 }
 
-static void
-close_paren(struct scanner *sc)
+static void close_paren(struct scanner *sc)
 {
 	if (sc->depth > 0 && --sc->depth < (int)(sizeof sc->parens / sizeof sc->parens[0]))
 		sc->next = sc->parens[sc->depth];
@@ -265,79 +245,75 @@ close_paren(struct scanner *sc)
 }
 
 /* One of LE_WORD_BREAKS outside a word: what the next word is for.
- * Returns 0 if the line ends where nothing can be completed. */
-static int
-punctuation(struct scanner *sc, const char *line, int end, int *i, int ended)
+ * Returns false if the line ends where nothing can be completed. */
+static bool punctuation(struct scanner *sc, const char *line, int end, int *i, bool ended)
 {
 	switch (line[*i]) {
 	case ' ':
 	case '\t':
-		return 1;
+		return true;
 	case '<':
 	case '>':
 		return redirection(sc, line, end, i);
 	case '(':
 		open_paren(sc);
-		return 1;
+		return true;
 	case ')':
 		close_paren(sc);
-		return 1;
+		return true;
 	case '}':
 		sc->next = R_ARG;
-		return 1;
+		return true;
 	case '=':	/* x=value: only right after a command-position word */
 		if (ended && sc->w->role == R_CMD)
 			sc->next = R_VALUE;
-		return 1;
+		return true;
 	case '|':
 		if (brackets(line, end, i) < 0)
-			return 0;
+			return false;
 		break;
 	}
 	sc->next = R_CMD;	/* ; & | newline ` @ { */
-	return 1;
+	return true;
 }
 
 /* Read line[0..end) as rc's lexer would, far enough to know the last word
- * and what it is for.  Returns 0 if there is nothing to complete (inside a
- * comment or a redirection's [n=m]). */
-static int
-scan(const char *line, int end, struct word *w, struct context *cx)
+ * and what it is for.  Returns false if there is nothing to complete (inside
+ * a comment or a redirection's [n=m]). */
+static bool scan(const char *line, int end, struct word *w, struct context *cx)
 {
 	struct scanner sc;
-	int i, ended;
-	char c;
-
 	memset(&sc, 0, sizeof sc);
 	memset(w, 0, sizeof *w);
 	memset(cx, 0, sizeof *cx);
 	sc.w = w;
 	sc.cx = cx;
 	if ((w->text = malloc((size_t)end + 1)) == NULL)
-		return 0;
-	for (i = 0; i < end; i++) {
-		c = line[i];
+		return false;
+	for (int i = 0; i < end; i++) {
+		char c = line[i];
 		if (sc.inquote)
 			quoted_char(&sc, line, end, &i);
 		else if (c == '#')	/* $# is read by dollar() */
-			return 0;
+			return false;
 		else if (c == '\'')
-			begin_word(&sc, i)->quoted = sc.inquote = 1;
+			begin_word(&sc, i)->quoted = sc.inquote = true;
 		else if (c == '$')
 			dollar(&sc, line, end, &i);
 		else if (c == '^')
 			caret(&sc, i);
 		else if (strchr(LE_WORD_BREAKS, c) != NULL) {
-			if ((ended = sc.inword))
+			bool ended = sc.inword;
+			if (ended)
 				end_word(&sc);
 			if (!punctuation(&sc, line, end, &i, ended))
-				return 0;
+				return false;
 		} else
 			begin_word(&sc, i)->text[sc.n++] = c;
 	}
 	begin_word(&sc, end);
 	w->text[sc.n] = '\0';
-	return 1;
+	return true;
 }
 
 /* Collects names into a vector, those that begin with prefix. */
@@ -345,23 +321,20 @@ struct collect {
 	struct vec *out;
 	const char *prefix;
 	const char *sigil;	/* put before each name: "" or "$", "$#", "$^", "$\"" */
-	int names_only;		/* drop names that are not plain variable names */
+	bool names_only;	/* drop names that are not plain variable names */
 };
 
-static int
-isname(const char *s)
+static bool isname(const char *s)
 {
 	for (; *s != '\0'; s++)
 		if (!is_varchar((unsigned char)*s))
-			return 0;
-	return 1;
+			return false;
+	return true;
 }
 
-static void
-collect_name(const char *name, void *ctx)
+static void collect_name(const char *name, void *ctx)
 {
 	struct collect *c = ctx;
-
 	if (strncmp(name, c->prefix, strlen(c->prefix)) != 0)
 		return;
 	if (c->names_only && !isname(name))
@@ -369,40 +342,29 @@ collect_name(const char *name, void *ctx)
 	push(c->out, concat(c->sigil, strlen(c->sigil), name));
 }
 
-static void
-names(struct vec *out, le_lister *lister, enum le_kind kind,
+static void names(struct vec *out, le_lister *lister, enum le_kind kind,
 	const char *prefix, const char *sigil)
 {
-	struct collect c;
-
-	c.out = out;
-	c.prefix = prefix;
-	c.sigil = sigil;
-	c.names_only = kind == LE_VARIABLES;
+	struct collect c = { out, prefix, sigil, kind == LE_VARIABLES };
 	if (lister != NULL)
 		lister(kind, NULL, collect_name, &c);
 }
 
 /* The words of a variable's value. */
-static void
-collect_word(const char *word, void *ctx)
+static void collect_word(const char *word, void *ctx)
 {
 	push(ctx, strdup(word));
 }
 
-static void
-value(struct vec *out, le_lister *lister, const char *name)
+static void value(struct vec *out, le_lister *lister, const char *name)
 {
 	if (lister != NULL)
 		lister(LE_VALUE, name, collect_word, out);
 }
 
-static void
-free_vec(struct vec *v)
+static void free_vec(struct vec *v)
 {
-	size_t i;
-
-	for (i = 0; i < v->n; i++)
+	for (size_t i = 0; i < v->n; i++)
 		free(v->v[i]);
 	free(v->v);
 }
@@ -410,52 +372,48 @@ free_vec(struct vec *v)
 enum filter { F_ALL, F_DIRS, F_COMMANDS };
 
 /* Whether a directory entry found as path is offered. */
-static int
-wanted(const char *path, enum filter filter, int *isdir)
+static bool wanted(const char *path, enum filter filter, bool *isdir)
 {
 	struct stat st;
-
 	*isdir = stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 	if (filter == F_ALL || *isdir)
-		return 1;
+		return true;
 	return filter == F_COMMANDS && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
 }
 
 /* Whether name in a directory matches base, the last part of the word.
  * Dot files only for a word starting with a dot; `..' for `.' and `..'. */
-static int
-matches(const char *name, const char *base)
+static bool matches(const char *name, const char *base)
 {
 	if (strcmp(name, ".") == 0)
-		return 0;
+		return false;
 	if (strcmp(name, "..") == 0)
 		return strcmp(base, ".") == 0 || strcmp(base, "..") == 0;
 	if (name[0] == '.' && base[0] != '.')
-		return 0;
+		return false;
 	return strncmp(name, base, strlen(base)) == 0;
 }
 
 /* The files whose path begins with look, each offered as look[shown..]
  * with its own name (and a `/' for a directory). */
-static void
-list_files(struct vec *out, const char *look, size_t shown, enum filter filter)
+static void list_files(struct vec *out, const char *look, size_t shown, enum filter filter)
 {
 	const char *slash = strrchr(look, '/');
 	size_t dirlen = slash != NULL ? (size_t)(slash - look) + 1 : 0;
-	char *dir = concat(look, dirlen, ""), *path;
-	struct dirent *e;
-	int isdir;
-	DIR *d;
-
-	if (dir == NULL || (d = opendir(dirlen > 0 ? dir : ".")) == NULL) {
+	char *dir = concat(look, dirlen, "");
+	DIR *d = dir != NULL ? opendir(dirlen > 0 ? dir : ".") : NULL;
+	if (d == NULL) {
 		free(dir);
 		return;
 	}
+	struct dirent *e;
 	while ((e = readdir(d)) != NULL) {
 		if (!matches(e->d_name, look + dirlen))
 			continue;
-		if ((path = concat(dir, dirlen, e->d_name)) == NULL)
+		char *path = concat(dir, dirlen, e->d_name);
+		if (path == NULL)
 			continue;
+		bool isdir;
 		if (wanted(path, filter, &isdir))
 			push(out, concat(path + shown, strlen(path + shown),
 				isdir ? "/" : ""));
@@ -466,15 +424,13 @@ list_files(struct vec *out, const char *look, size_t shown, enum filter filter)
 }
 
 /* The directories under dir (an element of $cdpath) that text names. */
-static void
-under_cdpath(struct vec *out, const char *dir, const char *text)
+static void under_cdpath(struct vec *out, const char *dir, const char *text)
 {
 	size_t len = strlen(dir);
-	char *look;
-
 	if (len == 0 || strcmp(dir, ".") == 0)
 		return;		/* the current directory, done already */
-	if ((look = malloc(len + strlen(text) + 2)) == NULL)
+	char *look = malloc(len + strlen(text) + 2);
+	if (look == NULL)
 		return;
 	snprintf(look, len + strlen(text) + 2, "%s%s%s", dir,
 		dir[len - 1] == '/' ? "" : "/", text);
@@ -483,26 +439,21 @@ under_cdpath(struct vec *out, const char *dir, const char *text)
 }
 
 /* cd: directories, here and (for a relative name) under each of $cdpath. */
-static void
-cd_dirs(struct vec *out, const char *text, le_lister *lister)
+static void cd_dirs(struct vec *out, const char *text, le_lister *lister)
 {
-	struct vec cdpath = { NULL, 0, 0 };
-	size_t i;
-
 	list_files(out, text, 0, F_DIRS);
 	if (text[0] == '/' || strncmp(text, "./", 2) == 0 || strncmp(text, "../", 3) == 0)
 		return;
+	struct vec cdpath = { NULL, 0, 0 };
 	value(&cdpath, lister, "cdpath");
-	for (i = 0; i < cdpath.n; i++)
+	for (size_t i = 0; i < cdpath.n; i++)
 		under_cdpath(out, cdpath.v[i], text);
 	free_vec(&cdpath);
 }
 
-static size_t
-name_length(const char *s)
+static size_t name_length(const char *s)
 {
 	size_t n = 0;
-
 	while (is_varchar((unsigned char)s[n]))
 		n++;
 	return n;
@@ -510,27 +461,28 @@ name_length(const char *s)
 
 /* $name/rest: the files under the variable's value (one word) that
  * value/rest names, offered with $name as typed and the rest quoted. */
-static void
-through_variable(struct vec *out, const struct word *w, le_lister *lister,
+static void through_variable(struct vec *out, const struct word *w, le_lister *lister,
 	enum filter filter)
 {
-	struct vec val = { NULL, 0, 0 }, found = { NULL, 0, 0 };
-	size_t i, len = name_length(w->text);
-	char *head = malloc(len + 2), *look = NULL, *q;
-
+	size_t len = name_length(w->text);
+	char *head = malloc(len + 2);
 	if (head == NULL)
 		return;
 	head[0] = '$';
 	memcpy(head + 1, w->text, len);
 	head[len + 1] = '\0';
+	struct vec val = { NULL, 0, 0 }, found = { NULL, 0, 0 };
 	value(&val, lister, head + 1);
-	if (val.n == 1 && (look = concat(val.v[0], strlen(val.v[0]), w->text + len)) != NULL)
+	char *look = val.n == 1 ? concat(val.v[0], strlen(val.v[0]), w->text + len) : NULL;
+	if (look != NULL)
 		list_files(&found, look, strlen(val.v[0]), filter);
-	for (i = 0; i < found.n; i++)
-		if ((q = le_quote(found.v[i], w->quoted)) != NULL) {
+	for (size_t i = 0; i < found.n; i++) {
+		char *q = le_quote(found.v[i], w->quoted);
+		if (q != NULL) {
 			push(out, concat(head, len + 1, q));
 			free(q);
 		}
+	}
 	free(look);
 	free(head);
 	free_vec(&val);
@@ -538,13 +490,11 @@ through_variable(struct vec *out, const struct word *w, le_lister *lister,
 }
 
 /* After $, $#, $^ or $": variable names, or files through the variable. */
-static void
-variable(struct vec *out, const struct word *w, le_lister *lister,
+static void variable(struct vec *out, const struct word *w, le_lister *lister,
 	enum filter filter)
 {
 	char sigil[3] = "$";
 	const char *name = w->text;
-
 	if (*name != '\0' && strchr("#^\"", *name) != NULL)
 		sigil[1] = *name++;
 	if (name[name_length(name)] == '\0' && !w->quoted)
@@ -555,13 +505,11 @@ variable(struct vec *out, const struct word *w, le_lister *lister,
 
 /* Candidates as the shell would see them, before quoting (a variable's
  * come quoted: only their tail is). */
-static void
-candidates(struct vec *out, struct word *w, struct context *cx,
+static void candidates(struct vec *out, struct word *w, struct context *cx,
 	le_lister *lister)
 {
-	int path = strchr(w->text, '/') != NULL, cd = strcmp(cx->cmd, "cd") == 0;
+	bool path = strchr(w->text, '/') != NULL, cd = strcmp(cx->cmd, "cd") == 0;
 	enum filter filter = F_ALL;
-
 	if (w->role == R_CMD)
 		filter = F_COMMANDS;
 	else if (w->role == R_ARG && cd)
@@ -581,23 +529,19 @@ candidates(struct vec *out, struct word *w, struct context *cx,
 		list_files(out, w->text, 0, filter);
 }
 
-static int
-compare(const void *a, const void *b)
+static int compare(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 /* Turn each candidate into the text that replaces line[start..end). */
-static void
-replacements(struct vec *out, struct vec *in, struct word *w,
+static void replacements(struct vec *out, struct vec *in, struct word *w,
 	const char *line, int start)
 {
-	size_t i, skip = start > w->start ? (size_t)(start - w->start) : 0;
+	size_t skip = start > w->start ? (size_t)(start - w->start) : 0;
 	const char *typed = line + w->start;
-	char *q;
-
-	for (i = 0; i < in->n; i++) {
-		q = w->var ? strdup(in->v[i]) : le_quote(in->v[i], w->quoted);
+	for (size_t i = 0; i < in->n; i++) {
+		char *q = w->var ? strdup(in->v[i]) : le_quote(in->v[i], w->quoted);
 		if (q == NULL)
 			continue;
 		if (start < w->start)	/* the editor's word is longer: keep its head */
@@ -608,15 +552,12 @@ replacements(struct vec *out, struct vec *in, struct word *w,
 	}
 }
 
-char **
-le_complete(const char *line, int start, int end, le_lister *lister,
+char **le_complete(const char *line, int start, int end, le_lister *lister,
 	int *append)
 {
 	struct vec cand = { NULL, 0, 0 }, out = { NULL, 0, 0 };
 	struct word w;
 	struct context cx;
-	size_t i, j, len;
-
 	*append = ' ';
 	if (scan(line, end, &w, &cx))
 		candidates(&cand, &w, &cx, lister);
@@ -629,13 +570,14 @@ le_complete(const char *line, int start, int end, le_lister *lister,
 		return NULL;
 	}
 	qsort(out.v, out.n, sizeof *out.v, compare);
-	for (i = j = 1; i < out.n; i++)
+	size_t j = 1;
+	for (size_t i = 1; i < out.n; i++)
 		if (strcmp(out.v[i], out.v[j - 1]) != 0)
 			out.v[j++] = out.v[i];
 		else
 			free(out.v[i]);
 	out.v[out.n = j] = NULL;
-	len = strlen(out.v[0]);
+	size_t len = strlen(out.v[0]);
 	if (out.n == 1 && len > 0 && (out.v[0][len - 1] == '/'
 	    || (len > 1 && strcmp(out.v[0] + len - 2, "/'") == 0)))
 		*append = '\0';

@@ -15,10 +15,10 @@ extern volatile sig_atomic_t le_empty_input;
 void le_restore_input(void);
 
 /* The plain reader: prompt on stderr, one line from fd 0 with read(2). */
-char *le_plain_readline(const char *prompt, int *interrupted);
+char *le_plain_readline(const char *prompt, bool *interrupted);
 
 /* Set by every read of a line: see le_unterminated(). */
-extern int le_line_unterminated;
+extern bool le_line_unterminated;
 
 /* Block SIGINT, SIGWINCH and SIGTSTP; *waitmask gets the old mask with
  * them unblocked. */
@@ -39,6 +39,6 @@ char **le_complete(const char *line, int start, int end, le_lister *lister,
 	int *append);
 
 /* rc-quote s when it needs it (or always if force): 'it''s'.  malloc'd. */
-char *le_quote(const char *s, int force);
+char *le_quote(const char *s, bool force);
 
 #endif

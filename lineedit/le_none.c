@@ -6,56 +6,47 @@
 #include "le.h"
 #include "le_impl.h"
 
-int
-le_init(const char *progname)
+bool le_init(const char *progname)
 {
-	(void)progname;
-	return 0;
+	(void) progname;
+	return false;
 }
 
-char *
-le_readline(const char *prompt, int *interrupted)
+char *le_readline(const char *prompt, bool *interrupted)
 {
 	return le_plain_readline(prompt, interrupted);
 }
 
-void
-le_free(char *line)
+void le_free(char *line)
 {
 	free(line);
 }
 
-void
-le_add_history(const char *line)
+void le_add_history(const char *line)
 {
-	(void)line;
+	(void) line;
 }
 
-void
-le_set_lister(le_lister *lister)
+void le_set_lister(le_lister *lister)
 {
-	(void)lister;
+	(void) lister;
 }
 
-void
-le_disable(void)
+void le_disable(void)
 {
 }
 
-const char *
-le_backend(void)
+const char *le_backend(void)
 {
 	return "none";
 }
 
-int
-le_active(void)
+bool le_active(void)
 {
-	return 0;
+	return false;
 }
 
-void
-le_editor_info(const char *info[3])
+void le_editor_info(const char *info[3])
 {
 	info[0] = "none";
 	info[1] = info[2] = NULL;

@@ -25,15 +25,12 @@ static volatile sig_atomic_t saved_input = -1;
  * may come just before the read starts.  So while le_empty_input is set,
  * ^C puts /dev/null on fd 0, and the read ends at once, begun or not;
  * le_restore_input() puts the terminal back. */
-void
-le_on_signal(int sig)
+void le_on_signal(int sig)
 {
-	int null;
-
 	if (sig == SIGINT) {
 		le_got_int = 1;
-		if (le_empty_input && saved_input < 0
-		    && (null = open("/dev/null", O_RDONLY | O_CLOEXEC)) >= 0) {
+		int null = le_empty_input && saved_input < 0 ? open("/dev/null", O_RDONLY | O_CLOEXEC) : -1;
+		if (null >= 0) {
 			saved_input = fcntl(0, F_DUPFD_CLOEXEC, 10);
 			if (saved_input >= 0)
 				dup2(null, 0);
@@ -44,8 +41,7 @@ le_on_signal(int sig)
 }
 
 /* With SIGINT blocked. */
-void
-le_restore_input(void)
+void le_restore_input(void)
 {
 	if (saved_input >= 0) {
 		dup2(saved_input, 0);
@@ -54,11 +50,9 @@ le_restore_input(void)
 	}
 }
 
-void
-le_block_signals(sigset_t *old, sigset_t *waitmask)
+void le_block_signals(sigset_t *old, sigset_t *waitmask)
 {
 	sigset_t block;
-
 	sigemptyset(&block);
 	sigaddset(&block, SIGINT);
 #ifdef SIGWINCH
@@ -75,16 +69,14 @@ le_block_signals(sigset_t *old, sigset_t *waitmask)
 }
 
 /* Whether SIGINT, SIGWINCH or SIGTSTP waits, blocked. */
-static int
-interrupt_pending(void)
+static bool interrupt_pending(void)
 {
 	sigset_t pending;
-
 	if (sigpending(&pending) != 0)
-		return 0;
+		return false;
 #ifdef SIGWINCH
 	if (sigismember(&pending, SIGWINCH) == 1)
-		return 1;
+		return true;
 #endif
 	return sigismember(&pending, SIGINT) == 1 || sigismember(&pending, SIGTSTP) == 1;
 }
@@ -92,18 +84,13 @@ interrupt_pending(void)
 /* poll_in() that finds input ready leaves a pending signal blocked, so look
  * for one and let it in: a resize or ^C then takes effect before the next
  * key of a burst of type-ahead rather than after all of it. */
-int
-le_wait_input(int fd, const sigset_t *waitmask)
+int le_wait_input(int fd, const sigset_t *waitmask)
 {
-	struct pollfd p;
-	sigset_t old;
-
-	p.fd = fd;
-	p.events = POLLIN;
-	p.revents = 0;
+	struct pollfd p = { .fd = fd, .events = POLLIN };
 	if (poll_in(&p, waitmask) < 0)
 		return errno == EINTR ? 0 : -1;
 	if (interrupt_pending()) {
+		sigset_t old;
 		sigprocmask(SIG_SETMASK, waitmask, &old);
 		sigprocmask(SIG_SETMASK, &old, NULL);
 		return 0;
@@ -115,14 +102,11 @@ le_wait_input(int fd, const sigset_t *waitmask)
  * allows, else the lowest the shell keeps its own files at. */
 enum { TERM_FD = 255 };	/* bash's choice: few scripts go that high */
 
-static int
-move_high(int fd)
+static int move_high(int fd)
 {
-	int high;
-
 	if (fd < 0)
 		return -1;
-	high = fcntl(fd, F_DUPFD_CLOEXEC, TERM_FD);
+	int high = fcntl(fd, F_DUPFD_CLOEXEC, TERM_FD);
 	if (high < 0)
 		high = fcntl(fd, F_DUPFD_CLOEXEC, FD_SHELL_MIN);
 	close(fd);
@@ -131,22 +115,17 @@ move_high(int fd)
 
 /* A writable descriptor on the terminal fd 0 reads: a copy of fd 0, 2 or
  * 1 if one is, else the terminal opened by its name. */
-static int
-open_terminal(const struct stat *in)
+static int open_terminal(const struct stat *in)
 {
 	static const int fds[] = { 0, 2, 1 };
-	struct stat st;
-	const char *name;
-	size_t i;
-	int mode;
-
-	for (i = 0; i < sizeof fds / sizeof fds[0]; i++) {
-		mode = fcntl(fds[i], F_GETFL);
+	for (size_t i = 0; i < sizeof fds / sizeof fds[0]; i++) {
+		struct stat st;
+		int mode = fcntl(fds[i], F_GETFL);
 		if (mode >= 0 && (mode & O_ACCMODE) != O_RDONLY && isatty(fds[i])
 		    && fstat(fds[i], &st) == 0 && st.st_rdev == in->st_rdev)
 			return move_high(fcntl(fds[i], F_DUPFD_CLOEXEC, 0));
 	}
-	name = ttyname(0);
+	const char *name = ttyname(0);
 	if (name == NULL)
 		return -1;
 	return move_high(open(name, O_WRONLY | O_NOCTTY | O_CLOEXEC));
@@ -157,19 +136,17 @@ open_terminal(const struct stat *in)
  * terminal.  The descriptor keeps its number (libedit keeps the stream it
  * was given): it is made again there if a command redirected over it or
  * fd 0 became another terminal. */
-int
-le_term_fd(void)
+int le_term_fd(void)
 {
 	static int term = -1;
 	struct stat in, st;
-	int fd;
-
 	if (!isatty(0) || fstat(0, &in) != 0)
 		return 2;
 	if (term >= 0 && isatty(term) && fstat(term, &st) == 0
 	    && st.st_rdev == in.st_rdev)
 		return term;
-	if ((fd = open_terminal(&in)) < 0)
+	int fd = open_terminal(&in);
+	if (fd < 0)
 		return 2;
 	if (term < 0)
 		term = fd;
@@ -180,14 +157,11 @@ le_term_fd(void)
 	return term;
 }
 
-static void
-put(const char *s, size_t n)
+static void put(const char *s, size_t n)
 {
 	int fd = le_term_fd();
-	ssize_t w;
-
 	while (n > 0) {
-		w = write(fd, s, n);
+		ssize_t w = write(fd, s, n);
 		if (w < 0 && errno == EINTR)
 			continue;
 		if (w <= 0)
@@ -199,36 +173,30 @@ put(const char *s, size_t n)
 
 /* A canonical tty returns at most one line per read; anything else is read
  * a byte at a time so that no input meant for the shell's children is taken. */
-static size_t
-chunk(int fd)
+static size_t chunk(int fd)
 {
 	struct termios t;
-
 	if (tcgetattr(fd, &t) == 0 && (t.c_lflag & ICANON))
 		return 256;
 	return 1;
 }
 
-int le_line_unterminated;
+bool le_line_unterminated;
 
-int
-le_unterminated(void)
+bool le_unterminated(void)
 {
 	return le_line_unterminated;
 }
 
-char *
-le_plain_readline(const char *prompt, int *interrupted)
+char *le_plain_readline(const char *prompt, bool *interrupted)
 {
-	sigset_t old, waitmask;
 	size_t len = 0, want = chunk(0), cap = want + 1;
-	char *buf = malloc(cap), *nl;
-	ssize_t n;
-
-	*interrupted = 0;
-	le_line_unterminated = 0;
+	char *buf = malloc(cap);
+	*interrupted = false;
+	le_line_unterminated = false;
 	if (buf == NULL)
 		return NULL;
+	sigset_t old, waitmask;
 	le_block_signals(&old, &waitmask);
 	le_got_int = 0;
 	if (prompt != NULL)
@@ -236,7 +204,7 @@ le_plain_readline(const char *prompt, int *interrupted)
 	for (;;) {
 		if (le_got_int) {
 			le_got_int = 0;
-			*interrupted = 1;
+			*interrupted = true;
 			len = 0;
 			put("\n", 1);
 			break;
@@ -249,7 +217,7 @@ le_plain_readline(const char *prompt, int *interrupted)
 		}
 		if (le_wait_input(0, &waitmask) == 0)
 			continue;
-		n = read(0, buf + len, want);
+		ssize_t n = read(0, buf + len, want);
 		if (n < 0 && (errno == EINTR || errno == EAGAIN))
 			continue;
 		if (n <= 0) {
@@ -262,7 +230,7 @@ le_plain_readline(const char *prompt, int *interrupted)
 			}
 			break;
 		}
-		nl = memchr(buf + len, '\n', (size_t)n);
+		char *nl = memchr(buf + len, '\n', (size_t)n);
 		len += (size_t)n;
 		if (nl != NULL) {
 			len = (size_t)(nl - buf);

@@ -62,12 +62,12 @@ static struct {
 
 static const char word_breaks[] = LE_WORD_BREAKS "$";
 
-static int tried, active, libedit;
-static int loaded;	/* active, but kept in a forked child: for whatis -e */
+static bool tried, active, libedit;
+static bool loaded;	/* active, but kept in a forked child: for whatis -e */
 static const char *name = "none";
 static le_lister *lister;
 static sigset_t waitmask;	/* in force while waiting for a key */
-static int got_interrupt;
+static bool got_interrupt;
 static volatile sig_atomic_t got_tstp;
 static struct sigaction tstp_action;	/* on_tstp, while the editor runs */
 static locale_t edit_locale;	/* libedit's LC_CTYPE, if not the shell's */
@@ -88,82 +88,74 @@ static const char *const sonames[] = { LE_SONAMES };
 static const struct sym {
 	const char *name;
 	void *where;
-	int required;
+	bool required;
 } syms[] = {
-	{ "readline", &rl.readline, 1 },
-	{ "add_history", &rl.add_history, 1 },
-	{ "rl_completion_matches", &rl.completion_matches, 1 },
-	{ "rl_resize_terminal", &rl.resize_terminal, 0 },
-	{ "rl_reset_screen_size", &rl.reset_screen_size, 0 },
-	{ "rl_free_line_state", &rl.free_line_state, 1 },
-	{ "rl_cleanup_after_signal", &rl.cleanup_after_signal, 1 },
-	{ "rl_prep_terminal", &rl.prep_terminal, 0 },
-	{ "rl_deprep_terminal", &rl.deprep_terminal, 0 },
-	{ "rl_forced_update_display", &rl.forced_update_display, 0 },
-	{ "rl_readline_state", &rl.readline_state, 1 },
-	{ "rl_readline_name", &rl.readline_name, 1 },
-	{ "rl_library_version", &rl.library_version, 0 },
-	{ "rl_catch_signals", &rl.catch_signals, 1 },
-	{ "rl_catch_sigwinch", &rl.catch_sigwinch, 0 },
-	{ "rl_change_environment", &rl.change_environment, 0 },
-	{ "rl_getc_function", &rl.getc_function, 1 },
-	{ "rl_attempted_completion_function", &rl.attempted_completion_function, 1 },
-	{ "rl_attempted_completion_over", &rl.attempted_completion_over, 1 },
-	{ "rl_basic_word_break_characters", &rl.basic_word_break_characters, 1 },
-	{ "rl_completer_word_break_characters", &rl.completer_word_break_characters, 0 },
-	{ "rl_completion_append_character", &rl.completion_append_character, 1 },
-	{ "rl_line_buffer", &rl.line_buffer, 1 },
-	{ "rl_outstream", &rl.outstream, 1 },
+	{ "readline", &rl.readline, true },
+	{ "add_history", &rl.add_history, true },
+	{ "rl_completion_matches", &rl.completion_matches, true },
+	{ "rl_resize_terminal", &rl.resize_terminal, false },
+	{ "rl_reset_screen_size", &rl.reset_screen_size, false },
+	{ "rl_free_line_state", &rl.free_line_state, true },
+	{ "rl_cleanup_after_signal", &rl.cleanup_after_signal, true },
+	{ "rl_prep_terminal", &rl.prep_terminal, false },
+	{ "rl_deprep_terminal", &rl.deprep_terminal, false },
+	{ "rl_forced_update_display", &rl.forced_update_display, false },
+	{ "rl_readline_state", &rl.readline_state, true },
+	{ "rl_readline_name", &rl.readline_name, true },
+	{ "rl_library_version", &rl.library_version, false },
+	{ "rl_catch_signals", &rl.catch_signals, true },
+	{ "rl_catch_sigwinch", &rl.catch_sigwinch, false },
+	{ "rl_change_environment", &rl.change_environment, false },
+	{ "rl_getc_function", &rl.getc_function, true },
+	{ "rl_attempted_completion_function", &rl.attempted_completion_function, true },
+	{ "rl_attempted_completion_over", &rl.attempted_completion_over, true },
+	{ "rl_basic_word_break_characters", &rl.basic_word_break_characters, true },
+	{ "rl_completer_word_break_characters", &rl.completer_word_break_characters, false },
+	{ "rl_completion_append_character", &rl.completion_append_character, true },
+	{ "rl_line_buffer", &rl.line_buffer, true },
+	{ "rl_outstream", &rl.outstream, true },
 };
 
 static char load_error[256];
 
-static void
-note_error(void)
+static void note_error(void)
 {
 	const char *e = dlerror();
-
 	if (load_error[0] == '\0')
 		snprintf(load_error, sizeof load_error, "%s", e ? e : "unknown error");
 }
 
 /* Kept open for the life of the process: the library holds terminal state
  * and pointers to our callbacks. */
-static int
-bind_one(const char *soname)
+static bool bind_one(const char *soname)
 {
-	void *h = dlopen(soname, RTLD_LAZY | RTLD_LOCAL), *p;
-	size_t i;
-
+	void *h = dlopen(soname, RTLD_LAZY | RTLD_LOCAL);
 	if (h == NULL) {
 		note_error();
-		return 0;
+		return false;
 	}
-	for (i = 0; i < sizeof syms / sizeof syms[0]; i++) {
+	for (size_t i = 0; i < sizeof syms / sizeof syms[0]; i++) {
 		dlerror();
-		p = dlsym(h, syms[i].name);
+		void *p = dlsym(h, syms[i].name);
 		if (p == NULL && syms[i].required) {
 			note_error();
 			dlclose(h);
 			memset(&rl, 0, sizeof rl);
-			return 0;
+			return false;
 		}
 		memcpy(syms[i].where, &p, sizeof p);
 	}
 	name = strdup(soname);	/* soname may come from the environment */
 	if (name == NULL)
 		name = "editor";
-	return 1;
+	return true;
 }
 
-static const char *
-bind_library(const char *choice)
+static const char *bind_library(const char *choice)
 {
-	size_t i;
-
 	if (choice != NULL && *choice != '\0')
 		return bind_one(choice) ? NULL : load_error;
-	for (i = 0; i < sizeof sonames / sizeof sonames[0]; i++)
+	for (size_t i = 0; i < sizeof sonames / sizeof sonames[0]; i++)
 		if (bind_one(sonames[i]))
 			return NULL;
 	return load_error;
@@ -175,22 +167,19 @@ bind_library(const char *choice)
 #define LE_LIB "readline (linked)"
 #endif
 
-static void
-add_history_linked(const char *line)
+static void add_history_linked(const char *line)
 {
 	add_history(line);
 }
 
-static void
-redisplay_linked(void)
+static void redisplay_linked(void)
 {
 	rl_forced_update_display();
 }
 
-static const char *
-bind_library(const char *choice)
+static const char *bind_library(const char *choice)
 {
-	(void)choice;
+	(void) choice;
 	rl.readline = readline;
 	rl.add_history = add_history_linked;
 	rl.completion_matches = rl_completion_matches;
@@ -229,24 +218,21 @@ bind_library(const char *choice)
  * shell stops, and the editor's when it is continued, and the prompt and
  * the line are drawn again.  The parent shell may have changed the modes
  * meanwhile and written its own lines. */
-static void
-on_tstp(int sig)
+static void on_tstp(int sig)
 {
-	(void)sig;
+	(void) sig;
 	got_tstp = 1;
 }
 
-static void
-suspend(void)
+static void suspend(void)
 {
-	struct sigaction dfl;
-	sigset_t tstp, old;
-
 	rl.deprep_terminal();
+	struct sigaction dfl;
 	memset(&dfl, 0, sizeof dfl);
 	dfl.sa_handler = SIG_DFL;
 	sigemptyset(&dfl.sa_mask);
 	sigaction(SIGTSTP, &dfl, NULL);
+	sigset_t tstp, old;
 	sigemptyset(&tstp);
 	sigaddset(&tstp, SIGTSTP);
 	kill(getpid(), SIGTSTP);
@@ -258,13 +244,12 @@ suspend(void)
 }
 
 /* Catch SIGTSTP while the editor runs if it would stop the shell. */
-static int
-catch_tstp(struct sigaction *saved)
+static bool catch_tstp(struct sigaction *saved)
 {
 	if (rl.prep_terminal == NULL || rl.deprep_terminal == NULL
 	    || rl.forced_update_display == NULL
 	    || sigaction(SIGTSTP, NULL, saved) != 0 || saved->sa_handler != SIG_DFL)
-		return 0;
+		return false;
 	memset(&tstp_action, 0, sizeof tstp_action);
 	tstp_action.sa_handler = on_tstp;
 	sigemptyset(&tstp_action.sa_mask);
@@ -274,12 +259,8 @@ catch_tstp(struct sigaction *saved)
 
 /* One byte from fd 0, waiting with SIGINT, SIGWINCH and SIGTSTP
  * deliverable.  Returns -2 when SIGINT arrived. */
-static int
-read_byte(void)
+static int read_byte(void)
 {
-	unsigned char c;
-	ssize_t n;
-
 	for (;;) {
 		if (le_got_int) {
 			le_got_int = 0;
@@ -302,7 +283,8 @@ read_byte(void)
 		case -1:
 			return EOF;
 		}
-		n = read(0, &c, 1);
+		unsigned char c;
+		ssize_t n = read(0, &c, 1);
 		if (n == 1)
 			return c;
 		if (n < 0 && (errno == EINTR || errno == EAGAIN))
@@ -318,10 +300,9 @@ read_byte(void)
  * error in any state and restores the terminal itself; GNU readline is left
  * as its manual says an application's SIGINT handler may leave it, after
  * rl_free_line_state() and rl_cleanup_after_signal(). */
-static int
-interrupt_editor(void)
+static int interrupt_editor(void)
 {
-	got_interrupt = 1;
+	got_interrupt = true;
 	if (!libedit) {
 		rl.free_line_state();
 		rl.cleanup_after_signal();
@@ -332,27 +313,23 @@ interrupt_editor(void)
 
 /* The editor's key reader.  libedit takes the value as a wide character,
  * so give it whole characters. */
-static int
-getc_hook(FILE *in)
+static int getc_hook(FILE *in)
 {
-	char byte;
-	wchar_t wc;
-	mbstate_t st;
-	size_t r;
-	sigset_t old, wait;
-	int c;
-
-	(void)in;
+	(void) in;
 	if (libedit) {	/* see attempt() */
+		sigset_t old, wait;
 		le_block_signals(&old, &wait);
 		le_empty_input = 0;
 		le_restore_input();
 	}
-	c = read_byte();
+	int c = read_byte();
 	if (libedit && c >= 0x80 && MB_CUR_MAX > 1) {
+		wchar_t wc;
+		mbstate_t st;
+		size_t r;
 		memset(&st, 0, sizeof st);
 		for (;;) {
-			byte = (char)c;
+			char byte = (char)c;
 			r = mbrtowc(&wc, &byte, 1, &st);
 			if (r != (size_t)-2)
 				break;
@@ -365,29 +342,25 @@ getc_hook(FILE *in)
 	return c == -2 ? interrupt_editor() : c;
 }
 
-static char *
-generate(const char *text, int state)
+static char *generate(const char *text, int state)
 {
-	(void)text;
-	(void)state;
+	(void) text;
+	(void) state;
 	if (matches == NULL || matches[next_match] == NULL)
 		return NULL;
 	return matches[next_match++];	/* the editor frees it */
 }
 
-static char **
-attempt(const char *text, int start, int end)
+static char **attempt(const char *text, int start, int end)
 {
 	const char *line = *rl.line_buffer;
-	char **result = NULL;
-	int append;
-
 	*rl.attempted_completion_over = 1;
 	if (line == NULL || strlen(line) < (size_t)end) {
 		line = text;
 		start = 0;
 		end = (int)strlen(text);
 	}
+	int append;
 	matches = le_complete(line, start, end, lister, &append);
 	if (line[end] == append)
 		append = '\0';	/* libedit would add a second space */
@@ -400,6 +373,7 @@ attempt(const char *text, int start, int end)
 		le_empty_input = 1;
 		sigprocmask(SIG_SETMASK, &waitmask, NULL);
 	}
+	char **result = NULL;
 	if (matches != NULL) {
 		next_match = 0;
 		result = rl.completion_matches(text, generate);
@@ -415,47 +389,39 @@ attempt(const char *text, int start, int end)
  * force cannot convert: every non-ASCII byte in the C locale (no LANG, or
  * LANG=C).  It then gets a UTF-8 LC_CTYPE of its own, in force only while
  * it runs, so that what is typed comes out as typed. */
-static void
-choose_edit_locale(void)
+static void choose_edit_locale(void)
 {
 	static const char *const utf8[] = { "C.UTF-8", "C.utf8", "en_US.UTF-8" };
 	mbstate_t st;
 	wchar_t wc;
-	size_t i;
-
 	memset(&st, 0, sizeof st);
 	if (!libedit || mbrtowc(&wc, "\xc3\xa9", 2, &st) != (size_t)-1)
 		return;
-	for (i = 0; i < sizeof utf8 / sizeof utf8[0] && edit_locale == 0; i++)
+	for (size_t i = 0; i < sizeof utf8 / sizeof utf8[0] && edit_locale == 0; i++)
 		edit_locale = newlocale(LC_CTYPE_MASK, utf8[i], 0);
 }
 
 /* Returns what to give leave_edit_locale(). */
-static locale_t
-enter_edit_locale(void)
+static locale_t enter_edit_locale(void)
 {
 	return edit_locale != 0 ? uselocale(edit_locale) : 0;
 }
 
-static void
-leave_edit_locale(locale_t shell)
+static void leave_edit_locale(locale_t shell)
 {
 	if (shell != 0)
 		uselocale(shell);
 }
 
 /* The editor writes where the prompt goes: libedit takes the stream once. */
-static FILE *
-term_stream(void)
+static FILE *term_stream(void)
 {
 	int fd = le_term_fd();
 	FILE *f = fd != 2 ? fdopen(fd, "w") : NULL;
-
 	return f != NULL ? f : stderr;
 }
 
-static void
-configure_editor(void)
+static void configure_editor(void)
 {
 	*rl.readline_name = "rc";
 	*rl.catch_signals = 0;
@@ -474,46 +440,39 @@ configure_editor(void)
 	choose_edit_locale();
 }
 
-int
-le_init(const char *progname)
+bool le_init(const char *progname)
 {
-	const char *choice = getenv("RC_EDITLIB"), *err;
-
 	if (active || tried)
 		return active;
-	tried = 1;
+	tried = true;
 	if (!isatty(0))
-		return 0;
+		return false;
+	const char *choice = getenv("RC_EDITLIB");
 	if (choice != NULL && strcmp(choice, "none") == 0)
-		return 0;
-	if ((err = bind_library(choice)) != NULL) {
+		return false;
+	const char *err = bind_library(choice);
+	if (err != NULL) {
 		fprintf(stderr, "%s: cannot load line editor: %s; using plain input\n",
 			progname, err);
-		return 0;
+		return false;
 	}
 	configure_editor();	/* before the editor's first call: libedit reads these once */
-	active = loaded = 1;
-	return 1;
+	active = loaded = true;
+	return true;
 }
 
-char *
-le_readline(const char *prompt, int *interrupted)
+char *le_readline(const char *prompt, bool *interrupted)
 {
-	sigset_t old;
-	struct sigaction tstp_saved;
-	unsigned long state;
-	locale_t shell;
-	char *line = NULL;
-	int tstp;
-
 	if (!active)
 		return le_plain_readline(prompt, interrupted);
-	*interrupted = 0;
-	le_line_unterminated = 0;
-	got_interrupt = 0;
+	*interrupted = false;
+	le_line_unterminated = false;
+	got_interrupt = false;
+	sigset_t old;
 	le_block_signals(&old, &waitmask);
 	le_got_int = 0;
-	tstp = catch_tstp(&tstp_saved);
+	struct sigaction tstp_saved;
+	bool tstp = catch_tstp(&tstp_saved);
 	if (le_got_winch && rl.reset_screen_size != NULL) {
 		le_got_winch = 0;
 		rl.reset_screen_size();
@@ -521,8 +480,9 @@ le_readline(const char *prompt, int *interrupted)
 	fflush(stderr);
 	le_term_fd();	/* made again if a command redirected over it */
 	clearerr(stdin);	/* a ^C made libedit's last getc(stdin) fail */
-	state = *rl.readline_state;	/* readline's state between two lines */
-	shell = enter_edit_locale();
+	unsigned long state = *rl.readline_state;	/* readline's state between two lines */
+	locale_t shell = enter_edit_locale();
+	char *line = NULL;
 	if (sigsetjmp(abandon, 0) == 0)
 		line = rl.readline(prompt != NULL ? prompt : "");
 	else
@@ -537,7 +497,7 @@ le_readline(const char *prompt, int *interrupted)
 		/* the editor left the cursor on the abandoned line */
 		fputc('\n', *rl.outstream);
 		fflush(*rl.outstream);
-		*interrupted = 1;
+		*interrupted = true;
 		free(line);
 		line = strdup("");
 	} else if (line == NULL && libedit) {
@@ -548,18 +508,14 @@ le_readline(const char *prompt, int *interrupted)
 	return line;
 }
 
-void
-le_free(char *line)
+void le_free(char *line)
 {
 	free(line);
 }
 
 /* A line entered twice in a row is kept once. */
-void
-le_add_history(const char *line)
+void le_add_history(const char *line)
 {
-	locale_t shell;
-
 	if (!active || *line == '\0')
 		return;
 	size_t size = strlen(line) + 1;
@@ -574,32 +530,28 @@ le_add_history(const char *line)
 	}
 	if (last_history != NULL)
 		memcpy(last_history, line, size);
-	shell = enter_edit_locale();	/* the first call starts libedit */
+	locale_t shell = enter_edit_locale();	/* the first call starts libedit */
 	rl.add_history(line);
 	leave_edit_locale(shell);
 }
 
-void
-le_set_lister(le_lister *l)
+void le_set_lister(le_lister *l)
 {
 	lister = l;
 }
 
-void
-le_disable(void)
+void le_disable(void)
 {
 	if (active)	/* no write after fork unless needed: it costs a page copy */
-		active = 0;
+		active = false;
 }
 
-const char *
-le_backend(void)
+const char *le_backend(void)
 {
 	return active ? name : "none";
 }
 
-int
-le_active(void)
+bool le_active(void)
 {
 	return active;
 }
@@ -607,8 +559,7 @@ le_active(void)
 /* Where the editor's readline() lives, with symbolic links resolved: the
  * file /proc/PID/maps shows.  Linked in statically, that is the running
  * program (/proc/self/exe: argv[0] may have been found on $path). */
-static const char *
-editor_file(void)
+static const char *editor_file(void)
 {
 	static char *file;
 
@@ -618,7 +569,6 @@ editor_file(void)
 #elif defined HAVE_DLADDR
 	Dl_info info;
 	void *fn;
-
 	memcpy(&fn, &rl.readline, sizeof fn);
 	if (file == NULL && dladdr(fn, &info) != 0 && info.dli_fname != NULL
 	    && strchr(info.dli_fname, '/') != NULL)
@@ -627,8 +577,7 @@ editor_file(void)
 	return file;
 }
 
-void
-le_editor_info(const char *info[3])
+void le_editor_info(const char *info[3])
 {
 	info[0] = loaded ? name : "none";
 	info[1] = info[2] = NULL;

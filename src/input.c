@@ -126,7 +126,7 @@ static bool fill_tty(Input *i)
 {
 	read_forget();
 	for (;;) {
-		int intr = 0;
+		bool intr = false;
 		bool continuation = !want_prompt1;
 		char *line = le_readline(prompt_text(), &intr);
 		if (line == NULL && continuation && isatty(0))

@@ -70,7 +70,8 @@ catch(int sig)
 int
 main(int argc, char **argv)
 {
-	int interrupted, once = 0, i;
+	bool interrupted;
+	int once = 0, i;
 	char *line;
 
 	setlocale(LC_ALL, "");

@@ -304,18 +304,18 @@ START_TEST(test_quote)
 	char *q;
 
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		q = le_quote(cases[i][0], 0);
+		q = le_quote(cases[i][0], false);
 		ck_assert_str_eq(q, cases[i][1]);
 		free(q);
 	}
 	for (i = 1; i < 256; i++) {	/* one rule: the printer's (src/quote.c) */
 		char w[] = { 'a', (char)i, '\0' };
 
-		q = le_quote(w, 0);
+		q = le_quote(w, false);
 		ck_assert_int_eq(q[0] == '\'', needs_quote(w));
 		free(q);
 	}
-	q = le_quote("plain", 1);
+	q = le_quote("plain", true);
 	ck_assert_str_eq(q, "'plain'");
 	free(q);
 }
