@@ -44,10 +44,13 @@ class Result:
         return (self.out, self.err, self.status)
 
     def crashed(self):
-        """Killed by a signal that means the shell itself broke."""
-        return isinstance(self.status, int) and self.status < 0 and \
-            -self.status in (signal.SIGABRT, signal.SIGSEGV, signal.SIGBUS,
-                             signal.SIGFPE, signal.SIGILL)
+        """Killed by a signal that means the shell itself broke, or broken
+        in a way it says: a panic, a failed assertion (in a child, which
+        then prints abort, or in the shell)."""
+        return (isinstance(self.status, int) and self.status < 0 and
+                -self.status in (signal.SIGABRT, signal.SIGSEGV, signal.SIGBUS,
+                                 signal.SIGFPE, signal.SIGILL)) or \
+            SHELL_BROKE.search(self.err) is not None
 
 
 def limits():
@@ -175,6 +178,9 @@ def normalise_err(err, shell):
     """The program name: both shells run as argv[0] "rc", but a message may
     still name the binary by its path."""
     return err.replace(shell.encode(), b'rc')
+
+
+SHELL_BROKE = re.compile(rb"^(rc panic: |rc: [^\n]*Assertion `|abort$)", re.M)
 
 
 # ---- the documented normalisations -------------------------------------------
