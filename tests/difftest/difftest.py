@@ -210,7 +210,11 @@ HEREDOC_DOLLAR_BLANK = re.compile(r'<<.*\n(.*\n)*.*\$[ \t\n]')
 
 
 def sorted_lines(b):
-    return b'\n'.join(sorted(b.split(b'\n')))
+    """The lines sorted, the text after the last newline left last (so
+    that N3 still finds the last line)."""
+    lines = b.split(b'\n')
+    rest = lines.pop()
+    return b'\n'.join(sorted(lines) + [rest])
 
 
 def documented(text, ours, ref, kind):
