@@ -32,6 +32,8 @@ said() {
 
 # check DESCRIPTION [VAR=VALUE...]: run PTY_PROG under ptydrive with the
 # script on stdin, in $tmp/home (also $HOME), and print one TAP line.
+# PTY_PROG is split at spaces: a test names its own scripts in $tmp as
+# ../NAME, since $TMPDIR may hold a space.
 check() {
 	desc=$1
 	shift
