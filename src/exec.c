@@ -129,7 +129,7 @@ char *path_which(const char *name, bool *denied)
 	return path_lookup(name, denied);
 }
 
-char *path_search(const char *name)
+static char *path_search(const char *name)
 {
 	if (direct_name(name))
 		return (char *) name;
@@ -191,7 +191,7 @@ static bool cannot_run(const char *name)
 }
 
 /* Replace this process with the command (in a child, or for exec). */
-NORETURN void exec_child(List *args)
+static NORETURN void exec_child(List *args)
 {
 	char *path = path_search(args->w);
 	if (path == NULL) {

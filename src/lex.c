@@ -128,14 +128,8 @@ bool lex_ends_bracket(void)
 	return lastchar == ']';
 }
 
-/* The reference reports scanner errors "near eof" wherever they happen. */
-NORETURN void lex_error(const char *msg)
-{
-	lex_error_line(msg, -1);
-}
-
 /* adjust: what a newline after the error does to the reported line. */
-NORETURN void lex_error_line(const char *msg, int adjust)
+static NORETURN void lex_error_line(const char *msg, int adjust)
 {
 	int c = lastchar, line = lineno;
 	if (c != '\n')
@@ -149,6 +143,12 @@ NORETURN void lex_error_line(const char *msg, int adjust)
 		print_error("rc: line %d: %s near eof", line, msg);
 	failed = FAIL_SCAN;
 	rc_raise(eError);
+}
+
+/* The reference reports scanner errors "near eof" wherever they happen. */
+static NORETURN void lex_error(const char *msg)
+{
+	lex_error_line(msg, -1);
 }
 
 static void read_quoted(Str *s)

@@ -172,8 +172,6 @@ const char *lex_near(void);
 NORETURN void lex_syntax(const char *near);
 NORETURN void lex_fail(const char *msg, const char *near);
 bool lex_ends_bracket(void);
-NORETURN void lex_error(const char *msg);
-NORETURN void lex_error_line(const char *msg, int adjust);
 void lex_after_error(void);
 const char *kwname(int kw);
 
@@ -241,7 +239,6 @@ enum {
 	S_ENVENTRY = 16,	/* env is the original environment entry: not ours to free */
 };
 Sym **sym_all(int *count);
-Sym *sym_lookup_n(const char *name, size_t len, bool create);
 void var_import_raw(const char *entry, size_t namelen);
 /* The variables kept under two names, one in capitals (path and PATH):
  * setting either sets both.  sep joins the lower one's words into the
@@ -306,7 +303,6 @@ NORETURN void walk_in_child(Node *n);
 void walk_reset(void);
 bool walk_guarded(void (*fn)(void *), void *arg);
 void check_e_backquote(int wstat);
-bool walk_cond(Node *n);
 
 /* exec.c: the one place the shell forks or spawns. */
 pid_t rc_fork(void);
@@ -314,9 +310,7 @@ pid_t rc_fork_closing(const int *fds, int n);
 int rc_fork_orphan(void);
 bool run_simple(Node *items, bool parent);
 void trace_list(const char *prefix, List *a, List *b, bool match);
-char *path_search(const char *name);
 char *path_which(const char *name, bool *denied);
-NORETURN void exec_child(List *args);
 extern bool interactive, in_child;
 
 /* redir.c */
@@ -344,10 +338,8 @@ void status_fail(void);
 bool status_true(void);
 int status_exit_code(void);
 List *status_list(void);
-int status_word(const char *w, int *wstat);
 char *status_word_of(int wstat);
 const char *signame(int sig);
-const char *sigmsg(int sig);
 int sig_by_name(const char *name);
 void status_report(pid_t pid, int wstat, bool bg);
 int status_count(void);
@@ -381,7 +373,6 @@ void sig_vforked_child(const sigset_t *saved);
 void sig_after_vfork(pid_t pid);
 void sig_child_reset(void);
 void sig_ignore_stops(void);
-bool sig_exit_handler(void);
 
 /* input.c: where commands come from. */
 /* What one read(2) of a script, pipe or $history asks for (BUFSIZ with glibc). */

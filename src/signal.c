@@ -287,7 +287,7 @@ void sig_prompt_interrupt(void)
 
 /* fn sigexit runs once, when the shell exits (never in a child).
  * Returns true if it ran: the shell then exits with its status. */
-bool sig_exit_handler(void)
+static bool sig_exit_handler(void)
 {
 	static bool done;
 	if (done)

@@ -46,7 +46,7 @@ const char *signame(int sig)
 	return nfmt("sigunknown%d", sig);
 }
 
-const char *sigmsg(int sig)
+static const char *sigmsg(int sig)
 {
 	for (int i = 0; i < NSIGS; i++)
 		if (sigs[i].sig == sig)
@@ -162,7 +162,7 @@ List *status_list(void)
 
 /* A word of a status list: a number, or a signal name with optional +core.
  * Returns 0 for a word that is neither. */
-int status_word(const char *w, int *wstat)
+static int status_word(const char *w, int *wstat)
 {
 	if (*w == '\0') {
 		*wstat = 0;

@@ -20,7 +20,7 @@ static unsigned hash(const char *s, size_t len)
 }
 
 /* The symbol named by the first len bytes of name. */
-Sym *sym_lookup_n(const char *name, size_t len, bool create)
+static Sym *sym_lookup_n(const char *name, size_t len, bool create)
 {
 	unsigned h = hash(name, len);
 	for (Sym *s = table[h]; s != NULL; s = s->next)

@@ -37,7 +37,7 @@ void check_e_backquote(int wstat)
 		rc_exit(WIFEXITED(wstat) ? WEXITSTATUS(wstat) : 1);
 }
 
-bool walk_cond(Node *n)
+static bool walk_cond(Node *n)
 {
 	cond_depth++;
 	walk(n, true);
