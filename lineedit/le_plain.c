@@ -31,7 +31,7 @@ void le_on_signal(int sig)
 		le_got_int = 1;
 		int null = le_empty_input && saved_input < 0 ? open("/dev/null", O_RDONLY | O_CLOEXEC) : -1;
 		if (null >= 0) {
-			saved_input = fcntl(0, F_DUPFD_CLOEXEC, 10);
+			saved_input = fcntl(0, F_DUPFD_CLOEXEC, FD_SHELL_MIN);
 			if (saved_input >= 0)
 				dup2(null, 0);
 			close(null);
