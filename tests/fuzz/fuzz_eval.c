@@ -311,8 +311,11 @@ static void reset_state(void)
 	defaults();
 	flag_e = flag_n = flag_v = flag_x = 0;
 	interactive = false;
-	sig_pending = interrupted = 0;
+	/* The shell's own handler is never installed here (sigaction
+	 * pretends), so no signal is caught: only the flag needs clearing. */
+	sig_pending = 0;
 	walk_reset();
+	read_child_reset();	/* the read builtin's private look-ahead pipe */
 }
 
 /* Put descriptors back; report one the shell opened and left open. */

@@ -40,10 +40,12 @@ static int memfd_of(const uint8_t *data, size_t size)
 
 /* Braces only group: the tree's shape says the same, and the printer adds
  * some (if(c){{a}}else b, as the reference does), so they are looked
- * through when trees are compared. */
+ * through when trees are compared.  So is the empty command that ends a
+ * line after a trailing ; or a merged if not (a sequence whose second half
+ * is NULL): the printer leaves it out, as rc 1.7.4 does. */
 static const Node *unbrace(const Node *n)
 {
-	while (n != NULL && n->type == nBrace)
+	while (n != NULL && (n->type == nBrace || (n->type == nSeq && n->k[1] == NULL)))
 		n = n->k[0];
 	return n;
 }
