@@ -288,6 +288,14 @@ static void print_chain(Str *s, const Node *n, const Node *keyword)
 
 /* An empty brace (also of `{}, <{}) shows as {()}, as rc 1.7.4 prints
  * it (but see tree_print_body). */
+/* The last command of a list of commands. */
+static const Node *last_command(const Node *n)
+{
+	while (n != NULL && n->type == nSeq)
+		n = n->k[1] != NULL ? n->k[1] : n->k[0];
+	return n;
+}
+
 static void print_braced(Str *s, const Node *body)
 {
 	str_addc(s, '{');
@@ -427,6 +435,9 @@ static void print_node_quoting(Str *s, const Node *n, const Node *keyword)
 		str_addc(s, ')');
 		str_addc(s, '{');
 		print_node(s, n->k[1]);
+		/* a case ends at ; or a newline: {case a} does not parse */
+		if (last_command(n->k[1]) != NULL && last_command(n->k[1])->type == nCase)
+			str_addc(s, ';');
 		str_addc(s, '}');
 		break;
 	case nCase: str_adds(s, "case "); print_list(s, n->k[0], NULL); break;
