@@ -63,14 +63,12 @@ static void push(struct vec *vec, char *s)
 {
 	if (s == NULL)
 		return;
-	if (vec->n + 1 >= vec->cap) {
-		char **v = realloc(vec->v, (vec->cap = 2 * vec->cap + 16) * sizeof *v);
-		if (v == NULL) {
-			free(s);
-			return;
-		}
-		vec->v = v;
+	char **v = le_grow(vec->v, &vec->cap, vec->n + 2, sizeof *v);	/* and the NULL */
+	if (v == NULL) {
+		free(s);
+		return;
 	}
+	vec->v = v;
 	vec->v[vec->n++] = s;
 	vec->v[vec->n] = NULL;
 }

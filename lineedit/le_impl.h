@@ -3,8 +3,31 @@
 #define LE_IMPL_H
 
 #include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
 
 #include "le.h"
+
+/* lineedit/'s growable arrays.  The core's egrow (src/alloc.c) is not
+ * used: lineedit/ links without the core (tests/le-demo), and egrow ends
+ * the shell when memory runs out, where the editor gives up a candidate or
+ * the rest of a line instead.  v holds *cap elements of size bytes; return
+ * it with room for need (the capacity at least doubles), or NULL if memory
+ * ran out, v and *cap then unchanged. */
+static inline void *le_grow(void *v, size_t *cap, size_t need, size_t size)
+{
+	if (need <= *cap)
+		return v;
+	size_t n = 2 * *cap + 16;
+	if (n < need)
+		n = need;
+	if (n > SIZE_MAX / size)
+		return NULL;
+	void *p = realloc(v, n * size);
+	if (p != NULL)
+		*cap = n;
+	return p;
+}
 
 /* Set by le_on_signal(), consumed by the readers. */
 extern volatile sig_atomic_t le_got_int, le_got_winch;

@@ -209,12 +209,10 @@ char *le_plain_readline(const char *prompt, bool *interrupted)
 			put("\n", 1);
 			break;
 		}
-		if (cap - len < want + 1) {
-			char *p = realloc(buf, cap = 2 * cap + want);
-			if (p == NULL)
-				break;
-			buf = p;
-		}
+		char *p = le_grow(buf, &cap, len + want + 1, 1);
+		if (p == NULL)
+			break;
+		buf = p;
 		if (le_wait_input(0, &waitmask) == 0)
 			continue;
 		ssize_t n = read(0, buf + len, want);
