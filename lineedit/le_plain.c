@@ -151,7 +151,7 @@ int le_term_fd(void)
 	if (term < 0)
 		term = fd;
 	else if (fd != term) {
-		dup3(fd, term, O_CLOEXEC);
+		dup2_cloexec(fd, term);
 		close(fd);
 	}
 	return term;

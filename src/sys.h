@@ -59,6 +59,19 @@ static inline int pipe_cloexec(int p[2])
 #endif
 }
 
+/* dup2(2) whose copy is close-on-exec; fd and to differ. */
+static inline int dup2_cloexec(int fd, int to)
+{
+#ifdef HAVE_DUP3
+	return dup3(fd, to, O_CLOEXEC);
+#else
+	if (dup2(fd, to) < 0)
+		return -1;
+	fcntl(to, F_SETFD, FD_CLOEXEC);
+	return to;
+#endif
+}
+
 /* mkstemp(3) whose descriptor is close-on-exec. */
 static inline int mkstemp_cloexec(char *template)
 {
