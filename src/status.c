@@ -59,8 +59,9 @@ int sig_by_name(const char *name)
 	for (int i = 0; i < NSIGS; i++)
 		if (strcmp(sigs[i].name, name) == 0)
 			return sigs[i].sig;
-	if (strncmp(name, "sigunknown", 10) == 0) {
-		int n = atoi(name + 10);
+	static const char unknown[] = "sigunknown";	/* and the number: signame() */
+	if (strncmp(name, unknown, sizeof unknown - 1) == 0) {
+		int n = atoi(name + sizeof unknown - 1);
 		if (n > 0 && n < NSIG)
 			return n;
 	}
