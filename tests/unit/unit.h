@@ -3,6 +3,8 @@
 #ifndef UNIT_H
 #define UNIT_H
 
+#include "config.h"
+
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
