@@ -194,6 +194,11 @@ static bool same_tree(const Node *a, const Node *b)
 		return same_list(a, b);
 	if (a == NULL || b == NULL)
 		return a == b;
+	/* An empty else is printed else (), which reads back as no else, in
+	 * rc 1.7.4 too: if(c)x;if not (nothing) prints as if(c){x}else (). */
+	if (a->type == nIf && b->type == nIf && a->kind != b->kind)
+		return unempty(a->kind ? a->k[2] : b->k[2]) == NULL &&
+			same_tree(a->k[0], b->k[0]) && same_tree(a->k[1], b->k[1]);
 	if (a->type == nFor && b->type == nFor && (a->k[1] == NULL) != (b->k[1] == NULL))
 		return same_tree(a->k[0], b->k[0]) && same_tree(a->k[2], b->k[2]) &&
 			is_args(a->k[1] != NULL ? a->k[1] : b->k[1]);
