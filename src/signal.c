@@ -320,5 +320,5 @@ NORETURN void rc_exit(int code)
 		code = status_exit_code();
 	coverage_dump();
 	exit_now(code & 0xff);
-	_exit(code & 0xff);
+	_exit(code & 0xff);	/* not reached: for NORETURN, which exit_now's type cannot carry */
 }
