@@ -306,6 +306,28 @@ static void print_braced(Str *s, const Node *body)
 	str_addc(s, '}');
 }
 
+/* A subscripted name that is a backquote of one word w is printed `w
+ * (``seps w): $`w(1) is the only way to subscript a backquote's output,
+ * since $`{w}(1) and $(`{w})(1) read as two words.  (rc 1.7.4 prints
+ * $`{w}(1), which does not read back.)  Returns false for any other name. */
+static bool print_bare_backquote(Str *s, const Node *n)
+{
+	if (n->type == nList && n->k[0] != NULL && n->k[1] == NULL)
+		n = n->k[0];
+	const Node *body = n->type == nBackq ? n->k[0] : NULL;
+	if (body == NULL || body->type != nSimple || body->k[0] == NULL ||
+	    body->k[0]->type != nList || body->k[0]->k[1] != NULL)
+		return false;
+	if (n->k[1] != NULL) {
+		str_adds(s, "``");
+		print_list(s, n->k[1], NULL);
+		str_addc(s, ' ');
+	} else
+		str_addc(s, '`');
+	print_node(s, body->k[0]->k[0]);
+	return true;
+}
+
 /* keyword: a word of n to quote always (print_simple_command). */
 static void print_node_quoting(Str *s, const Node *n, const Node *keyword)
 {
@@ -322,7 +344,8 @@ static void print_node_quoting(Str *s, const Node *n, const Node *keyword)
 	case nVar: str_addc(s, '$'); print_varname(s, n->k[0]); break;
 	case nVarsub:
 		str_addc(s, '$');
-		print_varname(s, n->k[0]);
+		if (!print_bare_backquote(s, n->k[0]))
+			print_varname(s, n->k[0]);
 		str_addc(s, '(');
 		print_list(s, n->k[1], NULL);
 		str_addc(s, ')');
