@@ -43,9 +43,15 @@ struct Input {
 static Input *in;
 static bool want_prompt1 = true;
 
+/* The shell's own input is static, so that start-up calls no malloc (and
+ * rc -c '' none at all); a nested one (eval, ., a function) is allocated. */
+static Input first;
+static bool first_used;
+
 static Input *push(void)
 {
-	Input *i = ealloc(sizeof *i);
+	Input *i = first_used ? ealloc(sizeof *i) : &first;
+	first_used = true;
 	memset(i, 0, sizeof *i);
 	i->prev = in;
 	i->fd = -1;
@@ -98,7 +104,10 @@ void input_pop(void)
 	lineno = i->shared_lines ? lineno + 1 : i->saved_lineno;
 	in = i->prev;
 	free(i->buf);
-	free(i);
+	if (i == &first)
+		first_used = false;
+	else
+		free(i);
 }
 
 

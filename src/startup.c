@@ -13,11 +13,14 @@
 
 bool flag_c, flag_d, flag_i, flag_l, flag_o, flag_p, flag_s, flag_I;
 
+/* The arguments as a list in permanent memory, kept as a constant value:
+ * the strings live as long as the shell. */
 static List *words(char **v, int n)
 {
 	List *head = NULL, **tail = &head;
 	for (int i = 0; i < n; i++) {
-		*tail = mklist(v[i], NULL, NULL);
+		*tail = palloc(sizeof **tail);
+		**tail = (List) { v[i], NULL, NULL };
 		tail = &(*tail)->n;
 	}
 	return head;
@@ -114,7 +117,7 @@ static void login_file(void)
 int rc_main(int argc, char **argv, char **envp)
 {
 	const char *cmd = NULL;
-	stack_init(&cmd, envp);
+	stack_init(&cmd, envp, false);
 	argv0 = argv[0];
 	int i = options(argc, argv, &cmd);
 	if (i < 0)
@@ -125,8 +128,11 @@ int rc_main(int argc, char **argv, char **envp)
 	sym_lookup("pid", true)->flags |= S_PID | S_NOEXPORT;
 	env_import(envp, !flag_p);
 	if (var_get("path") == NULL) {
-		static char *path[] = { "/usr/local/bin", "/usr/bin", "/bin", "." };
-		var_set("path", words(path, 4));
+		static List path[] = {
+			{ "/usr/local/bin", NULL, &path[1] }, { "/usr/bin", NULL, &path[2] },
+			{ "/bin", NULL, &path[3] }, { ".", NULL, NULL },
+		};
+		var_import("path", path);	/* constant, as defaults' */
 	}
 	bool script = !flag_c && !flag_s && i < argc;
 	interactive = flag_i || (!flag_c && !script && !flag_I && isatty(0));
@@ -135,11 +141,11 @@ int rc_main(int argc, char **argv, char **envp)
 	signals_init();
 	if (flag_l || argv0[0] == '-')
 		login_file();
-	var_set_default("0", mklist(argv0, NULL, NULL));
+	var_set_const("0", words(argv, 1), false);
 	if (flag_s)
 		flag_c = false;	/* -s wins over -c, as in the reference */
 	if (flag_c) {
-		args_set(words(argv + i, argc - i));
+		var_set_const("*", words(argv + i, argc - i), false);
 		input_string(cmd, false);
 		if (interactive)
 			input_recover();
@@ -150,13 +156,13 @@ int rc_main(int argc, char **argv, char **envp)
 			return 1;
 		}
 		fd = fd_move_high(fd);
-		var_set_default("0", mklist(argv[i], NULL, NULL));
-		args_set(words(argv + i + 1, argc - i - 1));
+		var_set_const("0", words(argv + i, 1), false);
+		var_set_const("*", words(argv + i + 1, argc - i - 1), false);
 		input_fd(fd);
 		if (interactive)
 			input_recover();
 	} else {
-		args_set(words(argv + i, argc - i));
+		var_set_const("*", words(argv + i, argc - i), false);
 		if (interactive && isatty(0)) {
 			setlocale(LC_ALL, "");
 			input_setup_editor();

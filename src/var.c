@@ -287,11 +287,14 @@ static void set_raw(const char *name, List *val, bool user)
 	store(name, val, user, false);
 }
 
-static bool set_alias(const char *name, List *val);
+static bool set_alias(const char *name, List *val, bool borrowed);
 
+/* An imported value (val in permanent memory) is kept as it is, and so is
+ * the other name's of an aliased pair, made in permanent memory: start-up
+ * copies no value (and so calls no malloc). */
 void var_import(const char *name, List *val)
 {
-	if (!set_alias(name, val))
+	if (!set_alias(name, val, true))
 		store(name, val, true, true);
 }
 
@@ -300,20 +303,47 @@ void var_set_const(const char *name, List *val, bool user)
 	store(name, val, user, true);
 }
 
-/* Keep the aliased pairs in step: path=(a b) is PATH=a:b and back. */
-static List *split_colon(const char *s)
+/* Keep the aliased pairs in step: path=(a b) is PATH=a:b and back.
+ * The words at each colon of s: in the arena, or in permanent memory
+ * (perm; s too is copied there). */
+static List *split_colon(const char *s, bool perm)
 {
 	List *head = NULL, **tail = &head;
+	if (perm) {
+		size_t n = strlen(s) + 1;
+		s = memcpy(palloc(n), s, n);
+	}
 	for (;;) {
 		const char *e = strchr(s, ':');
 		size_t n = e ? (size_t) (e - s) : strlen(s);
-		*tail = mklist(nstrndup(s, n), NULL, NULL);
+		if (perm) {
+			*tail = palloc(sizeof **tail);
+			**tail = (List) { (char *) s, NULL, NULL };
+			((char *) s)[n] = '\0';
+		} else
+			*tail = mklist(nstrndup(s, n), NULL, NULL);
 		tail = &(*tail)->n;
 		if (e == NULL)
 			break;
 		s = e + 1;
 	}
 	return head;
+}
+
+/* The one word of the upper name of a pair: val's words joined by sep, in
+ * the arena or in permanent memory (perm). */
+static List *joined(List *val, const char *sep, bool perm)
+{
+	if (!perm)
+		return mklist(list_flat(val, sep), NULL, NULL);
+	char *w = val->w;	/* one word: permanent already */
+	if (val->n != NULL) {
+		w = list_flat(val, sep);
+		w = memcpy(palloc(strlen(w) + 1), w, strlen(w) + 1);
+	}
+	List *l = palloc(sizeof *l);
+	*l = (List) { w, NULL, NULL };
+	return l;
 }
 
 /* PATH, HOME and CDPATH in the order the environment's are imported. */
@@ -332,21 +362,22 @@ const VarAlias *var_alias(const char *name)
 	return NULL;
 }
 
-static bool set_alias(const char *name, List *val)
+/* Set both names of a pair from either; borrowed: val is in permanent
+ * memory (an imported value), kept as it is, as is the other name's. */
+static bool set_alias(const char *name, List *val, bool borrowed)
 {
 	const VarAlias *a = var_alias(name);
 	if (a == NULL)
 		return false;
 	if (strcmp(name, a->lower) == 0) {
-		set_raw(a->lower, val, true);
-		set_raw(a->upper, val && a->sep ?
-			mklist(list_flat(val, a->sep), NULL, NULL) : val, true);
+		store(a->lower, val, true, borrowed);
+		store(a->upper, val && a->sep ? joined(val, a->sep, borrowed) : val, true, borrowed);
 	} else {
-		set_raw(a->upper, val, true);
+		store(a->upper, val, true, borrowed);
 		List *low = val;
 		if (val != NULL && a->sep != NULL)
-			low = split_colon(list_flat(val, a->sep));
-		set_raw(a->lower, low, true);
+			low = split_colon(list_flat(val, a->sep), borrowed);
+		store(a->lower, low, true, borrowed);
 	}
 	return true;
 }
@@ -382,7 +413,7 @@ void var_set(const char *name, List *val)
 		}
 		break;
 	}
-	if (set_alias(name, val))
+	if (set_alias(name, val, false))
 		return;
 	set_raw(name, val, true);
 }
@@ -427,7 +458,7 @@ void var_pop_local(void)
 	Local *l = &locals[--nlocals];
 	const char *name = l->name;
 	if (strcmp(name, "status") == 0 || strcmp(name, "apids") == 0 ||
-	    set_alias(name, value_list(l->old)))
+	    set_alias(name, value_list(l->old), false))
 		value_unref(l->old);
 	else
 		store_value(sym_lookup(name, true), l->old, strcmp(name, "*") != 0);
