@@ -31,7 +31,7 @@ enum {
 	ALTSTACK = 64 * KB	/* the stack the overflow handler runs on */
 };
 char *stack_base;
-size_t stack_room = 64 * KB;	/* until stack_init measures it */
+size_t stack_room;	/* 0 until measured: the first check measures it */
 /* the share of a small stack kept back; AddressSanitizer's run-time
  * library needs more */
 #if defined(__SANITIZE_ADDRESS__)
@@ -48,6 +48,7 @@ enum { MARGIN_PERCENT = 50 };
 #endif
 static char *stack_top;
 static size_t stack_limit;
+static bool measured;	/* stack_limit and stack_room are the limit's */
 
 /* The top of the stack: just above the program's file name (AT_EXECFN),
  * the highest string the kernel puts there; else above the last string of
@@ -79,6 +80,8 @@ static void on_overflow(int sig, siginfo_t *si, void *context)
 	static const char msg[] = "rc: " OVERFLOW_MESSAGE "\n";
 	char *a = si->si_addr;
 	(void) context;
+	if (!measured)
+		stack_measure();
 	if (a < stack_base && (size_t) (stack_top - a) <= stack_limit + STACK_BELOW) {
 		ssize_t ignored = write(2, msg, sizeof msg - 1);
 		(void) ignored;
@@ -103,17 +106,22 @@ static void catch_overflow(void)
 }
 #endif
 
-void stack_init(void *base, char **envp)
+/* The limit is read when the first check is made (rc -c '' makes none),
+ * or at once (now). */
+void stack_init(void *base, char **envp, bool now)
 {
 	stack_base = base;
 	stack_top = find_stack_top(envp);
 	if (stack_top == NULL || stack_top < stack_base)
 		stack_top = stack_base;
-	stack_measure();
+	measured = false;
+	stack_room = 0;
+	if (now)
+		stack_measure();
 	catch_overflow();
 }
 
-/* After start-up and after limit stacksize. */
+/* At the first check, and after limit stacksize. */
 void stack_measure(void)
 {
 	struct rlimit rl;
@@ -125,12 +133,17 @@ void stack_measure(void)
 	size_t avail = limit > above ? limit - above : 0;
 	size_t margin = avail > STACK_BIG ? STACK_MARGIN : avail / 100 * MARGIN_PERCENT;
 	stack_room = avail - margin;
+	measured = true;
 }
 
 void stack_check_slow(void)
 {
 	char here;
-	if (stack_base != NULL && (size_t) (stack_base - &here) >= stack_room)
+	if (stack_base == NULL)
+		return;
+	if (!measured)
+		stack_measure();
+	if ((size_t) (stack_base - &here) >= stack_room)
 		rc_error(OVERFLOW_MESSAGE);
 }
 

@@ -112,7 +112,7 @@ void catch_push(Catch *c);
 void catch_pop(Catch *c);
 extern int catch_raised;
 NORETURN void rc_raise(int e);
-void stack_init(void *base, char **envp);
+void stack_init(void *base, char **envp, bool now);
 void stack_measure(void);
 void stack_check_slow(void);
 extern char *stack_base;
@@ -361,6 +361,7 @@ List *child_async_list(void);
 /* signal.c */
 extern volatile sig_atomic_t sig_pending;
 void signals_init(void);
+void sig_before_child(void);
 void sig_check(void);
 void sig_after_child(int wstat);
 bool sig_ends_wait(void);

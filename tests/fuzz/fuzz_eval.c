@@ -375,7 +375,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		abort();
 	atexit(remove_scratch);
 	char here;
-	stack_init(&here, environ);
+	stack_init(&here, environ, true);
 	normal_room = stack_room;
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
@@ -422,7 +422,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	mode_t mask = umask(022);
 	umask(mask);
 	char base;
-	stack_init(&base, environ);
+	stack_init(&base, environ, true);
 	stack_room = normal_room;
 	Mark m = nmark();
 

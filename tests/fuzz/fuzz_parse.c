@@ -283,7 +283,7 @@ static bool reprint_checked(void)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char base;
-	stack_init(&base, environ);
+	stack_init(&base, environ, true);
 	int fd = memfd_of(data, size);
 	Mark m = nmark();
 	input_fd(fd);
