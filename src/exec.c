@@ -38,6 +38,7 @@ pid_t rc_fork_closing(const int *fds, int n)
 {
 	var_fix_pid();
 	read_forget();		/* the child may read standard input */
+	sig_before_child();
 	pid_t pid = fork();
 	if (pid < 0) {
 		int e = errno;
@@ -61,6 +62,7 @@ pid_t rc_fork_closing(const int *fds, int n)
 int rc_fork_orphan(void)
 {
 	read_forget();
+	sig_before_child();
 	pid_t pid = fork();
 	if (pid < 0)
 		return -1;
@@ -199,6 +201,7 @@ static NORETURN void exec_child(List *args)
 		rc_exit(1);
 	}
 	char **argv = argv_of(args), **envp = env_vector();
+	sig_before_child();
 	execve(path, argv, envp);
 	if (errno == ENOEXEC)
 		execve("/bin/sh", sh_argv(path, argv), envp);
@@ -272,6 +275,7 @@ static pid_t spawn_one(const char *path, char **argv, const Plan *p, int *err)
 	sigset_t mask;
 	sig_block_all(&mask);
 	read_forget();
+	sig_before_child();
 	pid_t pid = vfork();
 	if (pid == 0)
 		vforked(path, argv, envp, p, &mask, &child_err);
@@ -329,6 +333,7 @@ static void spawn(List *args, Node *items)
 	sigset_t mask;
 	sig_block_all(&mask);
 	read_forget();
+	sig_before_child();
 	pid_t pid = fork();
 	if (pid == 0) {
 		became_child();

@@ -11,7 +11,8 @@
  * (write error) instead of killing the shell (rc 1.7.4 runs every
  * redirected builtin in a child); an interactive shell catches SIGWINCH for
  * the line editor; SIGCHLD ignored on entry is set back to the default, or
- * the shell could not learn its children's statuses. */
+ * the shell could not learn its children's statuses: before its first child
+ * or exec (sig_before_child), so that rc -c '' makes no call for it. */
 #include "rc.h"
 #include "../lineedit/le.h"
 #include "sys.h"
@@ -81,7 +82,16 @@ void signals_init(void)
 	if (interactive)
 		take(SIGWINCH, false);
 #endif
-	signal(SIGCHLD, SIG_DFL);
+}
+
+/* Before every fork, vfork and exec: SIGCHLD back to the default, once. */
+void sig_before_child(void)
+{
+	static bool done;
+	if (!done) {
+		done = true;
+		signal(SIGCHLD, SIG_DFL);
+	}
 }
 
 /* fn sigX {body}: catch it; an empty body ignores it; no body restores
