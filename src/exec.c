@@ -255,20 +255,15 @@ static char *command_path(const char *name, Node *items)
 /* The vforked child shares the shell's memory until it execs: it may
  * only make system calls, and reports a failure through *err. */
 static void __attribute__((noinline))
-vforked(const char *path, char **argv, char **envp, const Plan *p,
-	const sigset_t *mask, volatile int *err)
+vforked(const char *path, char **argv, char **envp, const sigset_t *mask, volatile int *err)
 {
 	sig_vforked_child(mask);
-	int e = p != NULL ? redir_plan_apply(p) : 0;
-	if (e == 0) {
-		execve(path, argv, envp);
-		e = errno;
-	}
-	*err = e;
+	execve(path, argv, envp);
+	*err = errno;
 	_exit(127);
 }
 
-static pid_t spawn_one(const char *path, char **argv, const Plan *p, int *err)
+static pid_t spawn_one(const char *path, char **argv, int *err)
 {
 	char **envp = env_vector();
 	volatile int child_err = 0;
@@ -278,7 +273,7 @@ static pid_t spawn_one(const char *path, char **argv, const Plan *p, int *err)
 	sig_before_child();
 	pid_t pid = vfork();
 	if (pid == 0)
-		vforked(path, argv, envp, p, &mask, &child_err);
+		vforked(path, argv, envp, &mask, &child_err);
 	if (pid > 0)
 		sig_after_vfork(pid);
 	sigprocmask(SIG_SETMASK, &mask, NULL);
@@ -286,35 +281,38 @@ static pid_t spawn_one(const char *path, char **argv, const Plan *p, int *err)
 	return pid;
 }
 
+/* The redirections are made in the shell around the vfork (the child
+ * inherits them), and undone before the shell waits: what it says
+ * meanwhile goes to its own standard error.  A failure to run the
+ * command is reported where the command's standard error went, as by
+ * rc 1.7.4's child. */
 static void spawn(List *args, Node *items)
 {
 	char *path = command_path(args->w, items);
 	if (path == NULL)
 		return;
-	Plan *p = NULL;
-	if (items != NULL && (p = redir_plan(items)) == NULL) {
+	int depth = fd_depth();
+	if (!redir_in_shell(items)) {
+		fd_unwind(depth);
 		status_fail();
 		return;
 	}
 	char **argv = argv_of(args);
 	int err;
-	pid_t pid = spawn_one(path, argv, p, &err);
+	pid_t pid = spawn_one(path, argv, &err);
 	if (err == ENOEXEC) {
 		child_add(pid, false);
 		child_wait(pid);
-		pid = spawn_one("/bin/sh", sh_argv(path, argv), p, &err);
+		pid = spawn_one("/bin/sh", sh_argv(path, argv), &err);
 	}
-	if (p != NULL)
-		redir_plan_done(p);
+	if (err != 0)
+		print_error("rc: %s: %s", path, strerror(err));
+	fd_unwind(depth);
 	if (pid > 0)
 		child_add(pid, false);
 	if (err != 0) {
 		if (pid > 0)
 			child_wait(pid);
-		if (err & REDIR_DUP_FAILED)
-			print_error("rc: dup2: %s", strerror(err & ~REDIR_DUP_FAILED));
-		else
-			print_error("rc: %s: %s", path, strerror(err));
 		status_fail();
 		return;
 	}

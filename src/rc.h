@@ -321,11 +321,6 @@ bool redir_in_shell(Node *redirs);
 void fd_forget(int depth);
 char *nmpipe(Node *n);
 void redir_in_child(Node *redirs);
-typedef struct Plan Plan;
-Plan *redir_plan(Node *redirs);
-#define REDIR_DUP_FAILED 0x10000	/* redir_plan_apply: the failing call was dup2 */
-int redir_plan_apply(const Plan *p);
-void redir_plan_done(Plan *p);
 /* fd moved to FD_SHELL_MIN (sys.h) or above. */
 int fd_move_high(int fd);
 void nmpipe_reap(void);

@@ -1,8 +1,9 @@
-/* redir.c: redirections, for the three ways a command is run: in the shell
- * (descriptors saved and restored), in a forked child (applied for good),
- * or in a vforked child (a plan made beforehand, applied with system calls
- * alone).  Files are opened by the shell itself first, so errors name the
- * file and the shell goes on. */
+/* redir.c: redirections, made one at a time in the order written, each
+ * target expanded only when the redirections before it are made (as in
+ * rc 1.7.4), either in the shell, the descriptors they replace saved and
+ * restored (builtins, functions, compound commands, and an external
+ * command, around the vfork that starts it), or in a forked child for
+ * good.  Errors name the file, and the shell goes on. */
 #include "rc.h"
 #include "sys.h"
 
@@ -12,36 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-enum { OP_DUP, OP_CLOSE };
-typedef struct { int op, target, src; } Op;
-struct Plan {
-	Op *ops;
-	int nops;
-	int *opened;	/* what the plan opened, closed when it is done */
-	int nopened;
-	size_t maxops, maxopened;
-};
-
-static void add_op(Plan *p, int op, int target, int src)
-{
-	p->ops = egrow(p->ops, &p->maxops, p->nops + 1, sizeof *p->ops);
-	p->ops[p->nops++] = (Op) { op, target, src };
-}
-
-static void add_opened(Plan *p, int fd)
-{
-	p->opened = egrow(p->opened, &p->maxopened, p->nopened + 1, sizeof *p->opened);
-	p->opened[p->nopened++] = fd;
-}
-
-static void plan_free(Plan *p)
-{
-	for (int i = 0; i < p->nopened; i++)
-		close(p->opened[i]);
-	free(p->ops);
-	free(p->opened);
-}
 
 static int open_target(Node *r, List *t)
 {
@@ -71,6 +42,33 @@ static int open_target(Node *r, List *t)
 	return fd;
 }
 
+typedef struct {
+	Node *r;
+	List *target;
+} Target;
+
+static void expand_target(void *arg)
+{
+	Target *t = arg;
+	/* a here string's words are not globbed, as in rc 1.7.4 */
+	t->target = t->r->kind == rHerestr ? glom_noglob(t->r->k[0]) : glom(t->r->k[0]);
+}
+
+/* The file (or here document) of a redirection, its target expanded only
+ * now, once the redirections before it are made, as in rc 1.7.4: in
+ * "echo x >f <`{cat f}" cat reads the new empty f, and an error message
+ * goes where an earlier >[2=1] sent it.  rc 1.7.4 expands it in the
+ * command's child, so an error in it (bad concatenation) fails only the
+ * command (status 1): walk_guarded.  *name: what a failure names. */
+static int open_redir(Node *r, const char **name)
+{
+	Target t = { r, NULL };
+	if (!walk_guarded(expand_target, &t))
+		return -1;
+	*name = r->kind == rHerestr || t.target == NULL ? "here document" : t.target->w;
+	return open_target(r, t.target);
+}
+
 /* Is fd one of 0, 1, 2 or a descriptor the redirections name? */
 static bool names_fd(Node *items, int fd)
 {
@@ -82,88 +80,6 @@ static bool names_fd(Node *items, int fd)
 			return true;
 	}
 	return false;
-}
-
-/* A file opened for the redirections moves off a descriptor they name,
- * so that applying one cannot clobber another's file: to the lowest free
- * descriptor they do not name (below the highest they name, when that is
- * where the room is).  -1 when there is none. */
-static int move_unnamed(int fd, Node *items)
-{
-	int from = 3;
-	for (;;) {
-		int d = fcntl(fd, F_DUPFD_CLOEXEC, from);
-		if (d < 0 || !names_fd(items, d))
-			return d;
-		close(d);
-		from = d + 1;
-	}
-}
-
-typedef struct {
-	Node *items;
-	List **targets;
-} Targets;
-
-static void expand_targets(void *arg)
-{
-	Targets *t = arg;
-	int n = 0;
-	for (Node *i = t->items; i != NULL; i = i->k[1], n++) {
-		Node *r = i->k[0];
-		/* a here string's words are not globbed, as in rc 1.7.4 */
-		if (r->type == nRedir && r->kind == rHerestr)
-			t->targets[n] = glom_noglob(r->k[0]);
-		else if (r->type == nRedir && r->kind != rDup && r->kind != rClose)
-			t->targets[n] = glom(r->k[0]);
-	}
-}
-
-static bool plan_make(Plan *p, Node *items)
-{
-	memset(p, 0, sizeof *p);
-	/* Every target is expanded before any file is opened: an error in
-	 * one (bad concatenation) must not leave another's descriptor open.
-	 * rc 1.7.4 expands them in the command's child, so such an error
-	 * fails only the command (status 1): walk_guarded. */
-	int n = 0;
-	for (Node *i = items; i != NULL; i = i->k[1])
-		n++;
-	Targets t = { items, nalloc(n * sizeof *t.targets) };
-	if (!walk_guarded(expand_targets, &t))
-		return false;
-	List **targets = t.targets;
-	Node *items0 = items;
-	n = 0;
-	for (; items != NULL; items = items->k[1], n++) {
-		Node *r = items->k[0];
-		if (r->type != nRedir)
-			continue;
-		if (r->kind == rDup) {
-			add_op(p, OP_DUP, r->fd[0], r->fd[1]);
-			continue;
-		}
-		if (r->kind == rClose) {
-			add_op(p, OP_CLOSE, r->fd[0], -1);
-			continue;
-		}
-		int fd = open_target(r, targets[n]);
-		if (fd >= 0 && names_fd(items0, fd)) {
-			int moved = move_unnamed(fd, items0);
-			if (moved < 0)	/* EINVAL from fcntl past the limit */
-				print_error("rc: %s: %s", r->kind == rHerestr || targets[n] == NULL ?
-				            "here document" : targets[n]->w, strerror(EMFILE));
-			close(fd);
-			fd = moved;
-		}
-		if (fd < 0) {
-			plan_free(p);
-			return false;
-		}
-		add_opened(p, fd);
-		add_op(p, OP_DUP, r->fd[0], fd);
-	}
-	return true;
 }
 
 /* A descriptor the shell keeps for itself goes above the low numbers
@@ -222,74 +138,102 @@ bool fd_redirected(int fd)
 	return false;
 }
 
-static void save(int fd)
+static void remember(int fd, int copy)
 {
 	saved = egrow(saved, &maxsaved, nsaved + 1, sizeof *saved);
-	int copy = fcntl(fd, F_DUPFD_CLOEXEC, FD_SHELL_MIN);
 	saved[nsaved++] = (Saved) { fd, copy };
 }
 
-static bool apply(Plan *p, bool keep)
+/* The descriptor a redirection replaces is copied, to be put back by
+ * fd_unwind: above the low numbers scripts use or, when the descriptor
+ * limit leaves no room there, to the lowest free descriptor the command's
+ * redirections do not name.  False if it is open and cannot be copied. */
+static bool save(int fd, Node *items)
 {
-	for (int i = 0; i < p->nops; i++) {
-		Op *o = &p->ops[i];
-		if (keep)
-			save(o->target);
-		if (o->op == OP_CLOSE)
-			close(o->target);
-		else if (o->src != o->target && dup2(o->src, o->target) < 0) {
-			print_error("rc: dup2: %s", strerror(errno));	/* as rc 1.7.4 says */
+	int copy = fcntl(fd, F_DUPFD_CLOEXEC, FD_SHELL_MIN);
+	for (int from = 3; copy < 0 && errno != EBADF; ) {
+		if ((copy = fcntl(fd, F_DUPFD_CLOEXEC, from)) < 0)
 			return false;
+		if (names_fd(items, copy)) {
+			close(copy);
+			from = copy + 1;
+			copy = -1;
+			errno = EMFILE;
 		}
+	}
+	remember(fd, copy);
+	return true;
+}
+
+static bool failed(const char *name, int fd, int e)
+{
+	print_error("rc: %s: %s", name, strerror(e == EINVAL ? EMFILE : e));	/* EINVAL past the limit */
+	if (fd >= 0)
+		close(fd);
+	return false;
+}
+
+/* Make one redirection, for good or (items not NULL: the command's
+ * redirections) saving what it replaces.  A file opened lands on the
+ * lowest free descriptor and is moved to its target at once, before the
+ * next target is expanded: nothing else is left open meanwhile. */
+static bool redirect(Node *r, Node *items)
+{
+	int target = r->fd[0];
+	if (r->kind == rDup || r->kind == rClose) {
+		if (r->kind == rDup && r->fd[1] == target)
+			return true;	/* nothing to do, as in rc 1.7.4 */
+		if (items != NULL && !save(target, items))
+			return failed("dup2", -1, errno);
+		if (r->kind == rClose)
+			close(target);
+		else if (dup2(r->fd[1], target) < 0)
+			return failed("dup2", -1, errno);	/* as rc 1.7.4 says */
+		return true;
+	}
+	const char *name;
+	int fd = open_redir(r, &name);
+	if (fd < 0)
+		return false;
+	if (fd == target) {	/* the target was closed */
+		if (items != NULL)
+			remember(target, -1);
+		fcntl(fd, F_SETFD, 0);
+		return true;
+	}
+	if (items != NULL && !save(target, items))
+		return failed(name, fd, errno);
+	if (dup2(fd, target) < 0)
+		return failed("dup2", fd, errno);
+	close(fd);
+	return true;
+}
+
+static bool redirect_all(Node *items, bool keep)
+{
+	for (Node *i = items; i != NULL; i = i->k[1]) {
+		Node *r = i->k[0];
+		if (r->type != nRedir)
+			continue;
+		if (keep)
+			read_forget();	/* standard input may be something else now */
+		if (!redirect(r, keep ? items : NULL))
+			return false;
 	}
 	return true;
 }
 
+/* The command's redirections, in order, each undone by fd_unwind (also
+ * after a failure, which is reported: the caller unwinds). */
 bool redir_in_shell(Node *items)
 {
-	Plan p;
-	if (!plan_make(&p, items))
-		return false;
-	if (p.nops > 0)
-		read_forget();	/* standard input may be something else now */
-	bool ok = apply(&p, true);
-	plan_free(&p);
-	return ok;
+	return redirect_all(items, true);
 }
 
 void redir_in_child(Node *items)
 {
-	Plan p;
-	if (!plan_make(&p, items) || !apply(&p, false))
+	if (!redirect_all(items, false))
 		rc_exit(1);
-	plan_free(&p);
-}
-
-/* For a vforked child: the plan is made (files opened) in the shell. */
-Plan *redir_plan(Node *items)
-{
-	Plan *p = nnew(Plan);
-	return plan_make(p, items) ? p : NULL;
-}
-
-/* In the vforked child: system calls only.  Returns 0 or an errno, plus
- * REDIR_DUP_FAILED if a dup2 failed. */
-int redir_plan_apply(const Plan *p)
-{
-	for (int i = 0; i < p->nops; i++) {
-		const Op *o = &p->ops[i];
-		if (o->op == OP_CLOSE)
-			close(o->target);
-		else if (o->src != o->target ? dup2(o->src, o->target) < 0 :
-			 fcntl(o->src, F_SETFD, 0) < 0)
-			return errno | (o->src != o->target ? REDIR_DUP_FAILED : 0);
-	}
-	return 0;
-}
-
-void redir_plan_done(Plan *p)
-{
-	plan_free(p);
 }
 
 /* <{cmd} and >{cmd}: a pipe to a child, named as /dev/fd/N; the shell's
