@@ -293,10 +293,15 @@ void dot_file(List *args, bool inter)
 }
 
 /* flag f [+|-]: e i n v x may be set; c d l o p s only tested. */
+static const struct { char letter; bool *var; bool settable; } flag_table[] = {
+	{ 'c', &flag_c, false }, { 'd', &flag_d, false }, { 'e', &flag_e, true },
+	{ 'i', &interactive, true }, { 'l', &flag_l, false }, { 'n', &flag_n, true },
+	{ 'o', &flag_o, false }, { 'p', &flag_p, false }, { 's', &flag_s, false },
+	{ 'v', &flag_v, true }, { 'x', &flag_x, true },
+};
+
 static void b_flag(List *args)
 {
-	static const char settable[] = "einvx";
-	static const char known[] = "cdeilnopsvx";
 	int n = list_len(args->n);
 	if (n == 0) {
 		print_error("rc: not enough arguments to flag");
@@ -310,43 +315,25 @@ static void b_flag(List *args)
 		status_fail();
 		return;
 	}
-	if (strchr(known, *f) == NULL) {
+	size_t i = 0;
+	while (i < sizeof flag_table / sizeof *flag_table && flag_table[i].letter != *f)
+		i++;
+	if (i == sizeof flag_table / sizeof *flag_table) {
 		fprint(2, "rc: unknown flag");	/* no newline, as in rc 1.7.4 */
 		status_fail();
 		return;
 	}
-	int *var = NULL;
-	bool value;
-	switch (*f) {
-	case 'e': var = &flag_e; break;
-	case 'n': var = &flag_n; break;
-	case 'v': var = &flag_v; break;
-	case 'x': var = &flag_x; break;
-	}
-	if (mode != NULL) {
-		if (strchr(settable, *f) == NULL) {
-			print_error("rc: flag immutable");
-			status_fail();
-			return;
-		}
-		if (*f == 'i')
-			interactive = *mode == '+';
-		else
-			*var = *mode == '+';
-		status_set(0);
+	if (mode == NULL) {
+		status_set_bool(*flag_table[i].var);
 		return;
 	}
-	switch (*f) {
-	case 'c': value = flag_c; break;
-	case 'd': value = flag_d; break;
-	case 'i': value = interactive; break;
-	case 'l': value = flag_l; break;
-	case 'o': value = flag_o; break;
-	case 'p': value = flag_p; break;
-	case 's': value = flag_s; break;
-	default: value = *var; break;
+	if (!flag_table[i].settable) {
+		print_error("rc: flag immutable");
+		status_fail();
+		return;
 	}
-	status_set_bool(value);
+	*flag_table[i].var = *mode == '+';
+	status_set(0);
 }
 
 /* read name: one line of standard input, without its newline, taking

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-int flag_e, flag_n, flag_v, flag_x;
+bool flag_e, flag_n, flag_v, flag_x;
 
 
 typedef struct Input Input;
