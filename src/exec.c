@@ -203,9 +203,12 @@ static NORETURN void exec_child(List *args)
 	char **argv = argv_of(args), **envp = env_vector();
 	sig_before_child();
 	execve(path, argv, envp);
-	if (errno == ENOEXEC)
+	const char *name = args->w;	/* as written, as rc 1.7.4 names it */
+	if (errno == ENOEXEC) {
 		execve("/bin/sh", sh_argv(path, argv), envp);
-	print_error("rc: %s: %s", path, strerror(errno));
+		name = "/bin/sh";
+	}
+	print_error("rc: %s: %s", name, strerror(errno));
 	rc_exit(1);
 }
 
@@ -298,15 +301,17 @@ static void spawn(List *args, Node *items)
 		return;
 	}
 	char **argv = argv_of(args);
+	const char *name = args->w;	/* as written, as rc 1.7.4 names it */
 	int err;
 	pid_t pid = spawn_one(path, argv, &err);
 	if (err == ENOEXEC) {
 		child_add(pid, false);
 		child_wait(pid);
-		pid = spawn_one("/bin/sh", sh_argv(path, argv), &err);
+		name = "/bin/sh";
+		pid = spawn_one(name, sh_argv(path, argv), &err);
 	}
 	if (err != 0)
-		print_error("rc: %s: %s", path, strerror(err));
+		print_error("rc: %s: %s", name, strerror(err));
 	fd_unwind(depth);
 	if (pid > 0)
 		child_add(pid, false);
