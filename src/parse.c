@@ -310,6 +310,8 @@ static Node *heredoc(int fd)
 	 * newline that reads the body */
 	if (tok.type == tWORD || tok.type == tQWORD)
 		heredoc_pending(r, tok.s, tok.type == tQWORD);
+	else if (tok.type == tKW)	/* <<while, <<! */
+		heredoc_pending(r, kwname(tok.kw), false);
 	Node *w = word(true, NULL);
 	if (w->type != nWord && w->type != nQword) {
 		heredoc_discard();	/* 1.7.4 never took it for one */
