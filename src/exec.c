@@ -468,20 +468,34 @@ static bool run_words(Node *items, bool parent);
 /* The redirections written before the command's name are made before
  * its words are expanded (and traced under -x), as in rc 1.7.4's child.
  * Redirections alone are traced as () unless the last is a dup or close
- * (1.7.4 walks that one as a null command). */
+ * (1.7.4 walks that one as a null command), once the redirections before
+ * the last are made: "-x -c '>[2]e <f'" traces into e, "<f" before it
+ * says f is not there. */
 static void simple_of(void *p)
 {
 	Simple *s = p;
 	Node *rest = s->items, *last = NULL;
 	for (; rest != NULL && rest->k[0]->type == nRedir; rest = rest->k[1])
 		last = rest->k[0];
+	Node *lead = leading_redirections(s->items), *final = NULL;
+	bool traced = rest == NULL && flag_x && last->kind != rDup && last->kind != rClose;
+	if (traced) {
+		Node **at = &lead;
+		while ((*at)->k[1] != NULL)
+			at = &(*at)->k[1];
+		final = *at;
+		*at = NULL;
+	}
 	int depth = fd_depth();
-	if (!redir_in_shell(leading_redirections(s->items)))
+	bool ok = redir_in_shell(lead);
+	if (ok && traced) {
+		trace_list("", NULL, NULL, false);
+		ok = redir_in_shell(final);
+	}
+	if (!ok)
 		status_fail();
 	else if (rest != NULL)
 		s->called_fn = run_words(rest, s->parent);
-	else if (flag_x && last->kind != rDup && last->kind != rClose)
-		trace_list("", NULL, NULL, false);
 	fd_unwind(depth);
 }
 
