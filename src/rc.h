@@ -263,7 +263,6 @@ void var_adopt_sym(Sym *s, Value *v);
 void var_set_sym(Sym *s, List *val);
 Sym *var_name_sym(Node *n);
 void var_set(const char *name, List *val);
-void var_set_default(const char *name, List *val);
 void var_import(const char *name, List *val);
 void var_set_const(const char *name, List *val, bool user);
 void var_push_local(const char *name, List *val);

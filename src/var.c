@@ -418,12 +418,6 @@ void var_set(const char *name, List *val)
 	set_raw(name, val, true);
 }
 
-/* Set without marking it as the user's (for the shell's defaults). */
-void var_set_default(const char *name, List *val)
-{
-	set_raw(name, val, false);
-}
-
 void args_set(List *args)
 {
 	set_raw("*", args, false);

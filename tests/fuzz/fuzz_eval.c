@@ -285,12 +285,13 @@ static void defaults(void)
 	static List prompt[] = { { "; ", NULL, &prompt[1] }, { "", NULL, NULL } };
 	static List path[] = { { "/usr/bin", NULL, &path[1] }, { "/bin", NULL, NULL } };
 	static List home = { "/nonexistent", NULL, NULL }, zero = { "rc", NULL, NULL };
+	static List pid = { "1", NULL, NULL };
 	var_set_const("ifs", ifs, false);
 	var_set_const("prompt", prompt, false);
 	var_set("path", path);
 	var_set("home", &home);
-	var_set_default("0", &zero);
-	var_set_default("pid", mklist("1", NULL, NULL));
+	var_set_const("0", &zero, false);
+	var_set_const("pid", &pid, false);
 	args_set(NULL);
 	status_set(0);
 }
