@@ -10,6 +10,7 @@
  *	sigaction		pretends: the fuzzer keeps its own handlers
  *	setrlimit, setpgid, tcsetpgrp	refused
  *	dup2, close		refused on the fuzzer's own descriptors
+ *	fcntl			notes a descriptor the shell puts in place
  *
  * A timer stops a script that runs too long: its handler makes the next
  * stack check fail ("too deeply nested"), which unwinds like any error.
@@ -250,6 +251,20 @@ int dup2(int from, int to)
 		redirected_fd[to] = true;
 	}
 	return syscall(SYS_dup2, from, to);
+}
+
+/* A file opened straight onto its target (exec >[4]f with 4 free) is not
+ * moved there with dup2: the shell clears its close-on-exec flag instead,
+ * which marks it the script's as dup2 does. */
+int fcntl(int fd, int cmd, ...)
+{
+	va_list ap;
+	va_start(ap, cmd);
+	void *arg = va_arg(ap, void *);	/* as the C library reads it */
+	va_end(ap);
+	if (in_target && cmd == F_SETFD && ((intptr_t) arg & FD_CLOEXEC) == 0 && fd >= 0 && fd < MAXFD)
+		redirected_fd[fd] = true;
+	return syscall(SYS_fcntl, fd, cmd, arg);
 }
 
 int close(int fd)
