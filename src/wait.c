@@ -11,21 +11,6 @@ static Child *children;
 static int nchildren;
 static size_t maxchildren;
 
-void child_add(pid_t pid, bool async)
-{
-	children = egrow(children, &maxchildren, nchildren + 1, sizeof *children);
-	children[nchildren++] = (Child) { pid, 0, false, async };
-}
-
-static int find(pid_t pid);
-
-void child_set_async(pid_t pid)
-{
-	int i = find(pid);
-	if (i >= 0)
-		children[i].async = true;
-}
-
 static int find(pid_t pid)
 {
 	for (int i = 0; i < nchildren; i++)
@@ -37,6 +22,26 @@ static int find(pid_t pid)
 static void forget(int i)
 {
 	children[i] = children[--nchildren];
+}
+
+/* A new child.  Its pid may be one the kernel has given out again, once
+ * the earlier child of that pid ended and was reaped: a background job
+ * not waited for.  That entry goes (its status with it), or waiting for
+ * the new child would find it done and return its status at once. */
+void child_add(pid_t pid, bool async)
+{
+	int old = find(pid);
+	if (old >= 0)
+		forget(old);
+	children = egrow(children, &maxchildren, nchildren + 1, sizeof *children);
+	children[nchildren++] = (Child) { pid, 0, false, async };
+}
+
+void child_set_async(pid_t pid)
+{
+	int i = find(pid);
+	if (i >= 0)
+		children[i].async = true;
 }
 
 bool child_is(pid_t pid)
