@@ -277,8 +277,14 @@ static Value *backquote_value(Node *body, List *seps)
 		rc_syserror("pipe");
 	pid_t pid = rc_fork_closing(p, 2);
 	if (pid == 0) {
+		/* With descriptor 1 closed the read end is 1: rc 1.7.4's child
+		 * moves the write end there, then closes the read end's number,
+		 * and runs the command without a standard output (an empty
+		 * backquote: echo x >[1=] >`{echo f} has a null filename). */
 		close(p[0]);
-		if (p[1] != 1) {
+		if (p[0] == 1)
+			close(p[1]);
+		else if (p[1] != 1) {
 			dup2(p[1], 1);
 			close(p[1]);
 		}
