@@ -415,20 +415,24 @@ static void walk_of(void *p)
 /* Run fn(arg): a builtin, function or compound command whose redirections
  * the shell has made for it.  rc 1.7.4 runs such a command in a child, so
  * an error in it ends only it, with status 1; so it does here.  Returns
- * false after such an error. */
+ * false after such an error.  What the child's ifs and if nots did is
+ * lost with it: a later if not pairs as before. */
 bool walk_guarded(void (*fn)(void *), void *arg)
 {
 	int conds = cond_depth, line = lineno;	/* eval's lines count in 1.7.4's child */
+	int was_if = last_if;
 	Catch c;
 	catch_push(&c);
 	if (sigsetjmp(c.buf, 0) == 0) {
 		fn(arg);
 		catch_pop(&c);
 		lineno = line;
+		last_if = was_if;
 		return true;
 	}
 	cond_depth = conds;
 	lineno = line;
+	last_if = was_if;
 	if (catch_raised != eError)
 		rc_raise(catch_raised);
 	status_fail();
