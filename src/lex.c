@@ -15,6 +15,7 @@ static int lastchar;		/* the last byte read, for "near" in messages */
 static const char *near_text = "";
 static bool near_word;
 static bool after_dollar;	/* the next token is read as a variable name */
+static bool recovering;		/* reading to the end of the line after an error */
 static bool after_word;		/* a '(' right now starts a subscript */
 /* an error was reported on this line: by the scanner or the parser */
 static enum { FAIL_NONE, FAIL_SCAN, FAIL_SYNTAX } failed;
@@ -47,7 +48,7 @@ static bool is_special(int c)
 
 void lex_reset(void)
 {
-	after_dollar = after_word = near_word = false;
+	after_dollar = after_word = near_word = recovering = false;
 	failed = FAIL_NONE;
 	memset(&tok, 0, sizeof tok);
 }
@@ -115,8 +116,10 @@ NORETURN void lex_fail(const char *msg, const char *near)
 	 * line: a quote opened after the error goes on over newlines, and
 	 * one the input cuts off is reported too */
 	after_dollar = false;	/* a '$' at the error is not a variable */
+	recovering = true;	/* nor is one after it an error of its own: }$ */
 	while (tok.type != '\n' && tok.type != tEOF)
 		lex_next();
+	recovering = false;
 	failed = FAIL_SYNTAX;
 	rc_raise(eError);
 }
@@ -380,7 +383,7 @@ void lex_next(void)
 	tok.first = c;
 	tok.careted = was_near_word && !tok.spaced && c != EOF &&
 		(!is_special(c) || strchr("`$'=", c) != NULL);
-	bool dollar = after_dollar;
+	bool dollar = after_dollar && !recovering;
 	if (c != '(')
 		after_dollar = false;
 	if (dollar && (c == EOF || c == '\n' || c == '\\' ||
