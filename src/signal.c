@@ -28,6 +28,8 @@ static volatile sig_atomic_t caught[NSIG];
  * (own), which deleting its function (fn sigX) restores. */
 enum { S_DEFAULT, S_CAUGHT, S_IGNORED };
 static unsigned char state[NSIG], own[NSIG];
+/* fn sigX is defined (the only way to define one: sig_set_handler) */
+static bool has_fn[NSIG];
 
 static void on_signal(int sig)
 {
@@ -100,6 +102,7 @@ void sig_set_handler(int sig, Node *body)
 {
 	if (sig == SIGKILL || sig == SIGSTOP)
 		return;
+	has_fn[sig] = body != NULL;
 	if (body == NULL)
 		set(sig, own[sig]);
 	else if (body->type == nBrace && body->k[0] == NULL)
@@ -177,7 +180,10 @@ void sig_child_reset(void)
 {
 	for (int sig = 1; sig < NSIG; sig++) {
 		if (state[sig] == S_CAUGHT) {
-			fn_forget(signame(sig));	/* the handler goes with the catching */
+			/* the handler goes with the catching; no look-up
+			 * without one (the look-up's code is a page fault) */
+			if (has_fn[sig])
+				fn_forget(signame(sig));
 			if (sig != SIGXFSZ)
 				set(sig, S_DEFAULT);
 		}
