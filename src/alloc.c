@@ -86,13 +86,16 @@ void *palloc(size_t n)
 }
 
 /* The arena is a chain of blocks; a Mark names a block and how much of it was
- * in use.  Releasing to a mark frees the blocks allocated after it, keeping
+ * in use.  Each block records how much of it is in use, in its header: a
+ * loop that allocates writes the block's first page anyway, and a global
+ * elsewhere would be one more page for a forking loop's parent to copy
+ * after each fork (W1 page faults per fork).  Releasing to a mark frees the blocks allocated after it, keeping
  * one spare so that a loop that allocates a little each time does not call
  * malloc on every iteration. */
 typedef struct Block Block;
 struct Block {
 	Block *prev;
-	size_t size;
+	size_t size, used;
 	max_align_t data[];
 };
 
@@ -105,7 +108,6 @@ enum { BLOCKBYTES = 16384, BLOCKSIZE = BLOCKBYTES - sizeof(Block), MAXFREE = 8 }
  * (some mallocs hand every freed block back to the kernel). */
 static union { Block b; char bytes[BLOCKBYTES]; } first = { .b.size = BLOCKSIZE };
 static Block *cur = &first.b;
-static size_t used;
 static Block *freelist[MAXFREE];
 static int nfree;
 
@@ -130,17 +132,17 @@ static void newblock(size_t need)
 		b->size = size;
 	}
 	b->prev = cur;
+	b->used = 0;
 	cur = b;
-	used = 0;
 }
 
 void *nalloc(size_t n)
 {
 	n = (n + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
-	if (cur->size - used < n)
+	if (cur->size - cur->used < n)
 		newblock(n);
-	void *p = (char *) cur->data + used;
-	used += n;
+	void *p = (char *) cur->data + cur->used;
+	cur->used += n;
 	return p;
 }
 
@@ -167,7 +169,7 @@ void nhold(void (*fn)(void *), void *arg)
 
 Mark nmark(void)
 {
-	return (Mark) { cur, used, nholds };
+	return (Mark) { cur, cur->used, nholds };
 }
 
 void nrelease(Mark m)
@@ -184,5 +186,5 @@ void nrelease(Mark m)
 		else
 			free(b);
 	}
-	used = m.used;
+	cur->used = m.used;
 }
