@@ -768,15 +768,20 @@ static Node *command_line(bool *eof)
 	Node *n = list(false);
 	if (tok.type != '\n' && tok.type != tEOF)
 		lex_syntax(NULL);
-	command_newline();
+	/* reported before the line's here documents are read, as in rc
+	 * 1.7.4: an interactive shell then reads their lines as commands.
+	 * It is no syntax error: -n does not read on after it in a script. */
 	if (misplaced_ifnot >= 0) {
 		if (interactive)
 			print_error("rc: `if not' must follow `if'");
 		else
 			print_error("rc: line %d: `if not' must follow `if'", misplaced_ifnot);
+		if (flag_n && !interactive)
+			rc_exit(1);
 		status_fail();
 		rc_raise(eError);
 	}
+	command_newline();
 	*eof = tok.type == tEOF;
 	if (*eof && heredoc_waiting())
 		heredoc_read_all(true);
