@@ -309,8 +309,9 @@ static void b_flag(List *args)
 		return;
 	}
 	const char *f = args->n->w;
-	const char *mode = n == 2 ? args->n->n->w : NULL;
-	if (n > 2 || (mode && strcmp(mode, "+") != 0 && strcmp(mode, "-") != 0) || strlen(f) != 1) {
+	/* words after the + or - are ignored, as in rc 1.7.4 */
+	const char *mode = n >= 2 ? args->n->n->w : NULL;
+	if ((mode && strcmp(mode, "+") != 0 && strcmp(mode, "-") != 0) || strlen(f) != 1) {
 		print_error("usage: flag f [ + | - ]");
 		status_fail();
 		return;
