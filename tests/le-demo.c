@@ -20,8 +20,7 @@ static const char *const commands[] = {
 	"demo cmd", NULL
 };
 
-static void
-demo_lister(enum le_kind kind, const char *var, le_name_fn *each, void *ctx)
+static void demo_lister(enum le_kind kind, const char *var, le_name_fn *each, void *ctx)
 {
 	const char *const *c;
 	char **e, name[256];
@@ -49,14 +48,12 @@ demo_lister(enum le_kind kind, const char *var, le_name_fn *each, void *ctx)
 	}
 }
 
-static void
-on_signal(int sig)
+static void on_signal(int sig)
 {
 	le_on_signal(sig);
 }
 
-static void
-catch(int sig)
+static void catch(int sig)
 {
 	struct sigaction sa;
 
@@ -67,8 +64,7 @@ catch(int sig)
 	sigaction(sig, &sa, NULL);
 }
 
-int
-main(int argc, char **argv)
+int main(int argc, char **argv)
 {
 	bool interrupted;
 	int once = 0, i;

@@ -47,8 +47,7 @@ static size_t outlen, outcap, mark;
 static struct { char *text; size_t len, from; } rejects[64];
 static int nrejects;
 
-static long
-now_ms(void)
+static long now_ms(void)
 {
 	struct timespec ts;
 
@@ -56,8 +55,7 @@ now_ms(void)
 	return ts.tv_sec * 1000L + ts.tv_nsec / 1000000L;
 }
 
-static void
-show(const char *s, size_t n)
+static void show(const char *s, size_t n)
 {
 	for (; n > 0; s++, n--) {
 		unsigned char c = (unsigned char)*s;
@@ -95,8 +93,7 @@ fail(const char *fmt, ...)
 	exit(1);
 }
 
-static void
-check_rejects(void)
+static void check_rejects(void)
 {
 	int i;
 
@@ -107,8 +104,7 @@ check_rejects(void)
 }
 
 /* Collect output for up to ms milliseconds (one read at most). */
-static void
-pump(int ms)
+static void pump(int ms)
 {
 	struct pollfd p;
 	char buf[4096];
@@ -138,8 +134,7 @@ pump(int ms)
 	check_rejects();
 }
 
-static size_t
-unescape(char *s)
+static size_t unescape(char *s)
 {
 	char *d = s, *p = s;
 	unsigned x;
@@ -173,8 +168,7 @@ unescape(char *s)
 	return (size_t)(d - s);
 }
 
-static void
-expect(const char *text, size_t len)
+static void expect(const char *text, size_t len)
 {
 	long end = now_ms() + timeout_ms;
 	char *at;
@@ -193,8 +187,7 @@ expect(const char *text, size_t len)
 	}
 }
 
-static void
-await_mode(int canonical)
+static void await_mode(int canonical)
 {
 	long end = now_ms() + timeout_ms;
 	struct termios t;
@@ -210,8 +203,7 @@ await_mode(int canonical)
 
 /* A key that shows nothing (Esc) has been read once the terminal's input
  * queue is empty: a signal sent after it finds the program past it. */
-static void
-await_drained(void)
+static void await_drained(void)
 {
 	long end = now_ms() + timeout_ms;
 	const char *slave = ptsname(master);
@@ -229,8 +221,7 @@ await_drained(void)
 	close(fd);
 }
 
-static void
-await_exit(int code)
+static void await_exit(int code)
 {
 	long end = now_ms() + timeout_ms;
 	int status, got;
@@ -252,8 +243,7 @@ await_exit(int code)
 		fail("wait: exit status %d, expected %d", got, code);
 }
 
-static void
-type_text(const char *text, size_t len)
+static void type_text(const char *text, size_t len)
 {
 	ssize_t n;
 
@@ -268,8 +258,7 @@ type_text(const char *text, size_t len)
 	}
 }
 
-static void
-run(char *line)
+static void run(char *line)
 {
 	char *arg = strchr(line, ' ');
 	struct winsize ws;
@@ -314,8 +303,7 @@ run(char *line)
 		fail("unknown command: %s", line);
 }
 
-int
-main(int argc, char **argv)
+int main(int argc, char **argv)
 {
 	static char *line;	/* static: still reachable if fail() exits */
 	struct winsize ws;

@@ -18,8 +18,7 @@ static char dir[] = "/tmp/check_complete.XXXXXX";
 static char result[1024];
 static int append;
 
-static void
-lister(enum le_kind kind, const char *var, le_name_fn *each, void *ctx)
+static void lister(enum le_kind kind, const char *var, le_name_fn *each, void *ctx)
 {
 	static const char *const commands[] = { "echo", "eval", "whatis", "demo cmd", "echo", NULL };
 	static const char *const variables[] = { "HOME", "home", "history", "a-b", NULL };
@@ -47,8 +46,7 @@ lister(enum le_kind kind, const char *var, le_name_fn *each, void *ctx)
 }
 
 /* The replacements for line[start..end of line), joined with `|'. */
-static const char *
-complete(const char *line, int start)
+static const char *complete(const char *line, int start)
 {
 	char **v = le_complete(line, start, (int)strlen(line), lister, &append), **p;
 
@@ -72,8 +70,7 @@ struct expectation {
 	const char *want;
 };
 
-static void
-expect_all(const struct expectation *e, size_t n)
+static void expect_all(const struct expectation *e, size_t n)
 {
 	for (; n > 0; e++, n--)
 		ck_assert_msg(strcmp(complete(e->line, e->start), e->want) == 0,
@@ -82,8 +79,7 @@ expect_all(const struct expectation *e, size_t n)
 
 #define EXPECT_ALL(table) expect_all(table, sizeof table / sizeof table[0])
 
-static void
-touch(const char *name)
+static void touch(const char *name)
 {
 	int fd = open(name, O_WRONLY | O_CREAT, 0644);
 
@@ -91,8 +87,7 @@ touch(const char *name)
 	close(fd);
 }
 
-static void
-setup(void)
+static void setup(void)
 {
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 	ck_assert_int_eq(chdir(dir), 0);
@@ -112,8 +107,7 @@ setup(void)
 	chmod("prog", 0755);
 }
 
-static void
-teardown(void)
+static void teardown(void)
 {
 	char cmd[64];
 
