@@ -6,6 +6,8 @@
  * tee (read.c: a pipe is read a byte at a time without it), getauxval
  * (except.c), WCOREDUMP (status.c), SIGWINCH and SIGIO (status.c,
  * signal.c, lineedit/), the resource limits that are not POSIX (limit.c).
+ * Used unguarded: NSIG, not in POSIX.1-2008, which glibc, musl (with
+ * _GNU_SOURCE, which config.h defines), the BSDs and macOS all have.
  * Also the descriptor floor, FD_SHELL_MIN, which both use.
  * Single-threaded, rc needs no atomic close-on-exec: the fallbacks set it
  * with fcntl after the descriptor is made. */
