@@ -167,12 +167,14 @@ int child_wait_any(pid_t *pid)
 	}
 }
 
-/* $apids: asynchronous children not yet waited for. */
+/* $apids: asynchronous children not known to have ended, as in rc 1.7.4
+ * (one reaped while the shell waited for another still has its status
+ * for wait). */
 List *child_async_list(void)
 {
 	List *head = NULL, **tail = &head;
 	for (int i = 0; i < nchildren; i++)
-		if (children[i].async) {
+		if (children[i].async && !children[i].done) {
 			*tail = mklist(nfmt("%d", (int) children[i].pid), NULL, NULL);
 			tail = &(*tail)->n;
 		}
