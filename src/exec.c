@@ -423,12 +423,9 @@ static bool in_shell(Builtin *b, Node *fn, List *args, Node *items)
 	bool ran = redir_in_shell(items);
 	if (!ran)
 		status_fail();
-	else if (has_redirection(items)) {
+	else if (has_redirection(items))
 		ran = walk_guarded(call, &c);
-		/* rc 1.7.4 runs it in a child, whose exit status becomes
-		 * $status: one value (false|true; . f >g gives 1) */
-		status_as_exit();
-	} else
+	else
 		call(&c);
 	fd_unwind(depth);
 	return ran;
@@ -511,10 +508,9 @@ bool run_simple(Node *items, bool parent)
 	if (items == NULL || items->k[0]->type != nRedir)
 		return run_words(items, parent);
 	Simple s = { items, parent, false };
-	if (parent) {
+	if (parent)
 		walk_guarded(simple_of, &s);
-		status_as_exit();	/* the child's exit status */
-	} else
+	else
 		simple_of(&s);	/* in a child an error ends the child */
 	return s.called_fn;
 }
@@ -537,13 +533,10 @@ static bool run_words(Node *items, bool parent)
 	if (flag_x)
 		trace_list("", args, NULL, false);
 	if (args == NULL) {
-		/* no command: $status stays unless a redirection fails, as in rc
-		 * 1.7.4, but as its child's exit status: one value */
+		/* no command: $status stays unless a redirection fails, as in rc 1.7.4 */
 		int depth = fd_depth();
 		if (!redir_in_shell(items))
 			status_fail();
-		else
-			status_as_exit();
 		fd_unwind(depth);
 		nmpipe_reap();
 		return false;

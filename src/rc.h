@@ -331,7 +331,6 @@ void status_set_bool(bool ok);
 void status_fail(void);
 bool status_true(void);
 int status_exit_code(void);
-void status_as_exit(void);
 List *status_list(void);
 char *status_word_of(int wstat);
 const char *signame(int sig);

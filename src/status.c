@@ -143,12 +143,6 @@ int status_exit_code(void)
 	return WEXITSTATUS(w);
 }
 
-/* $status as a child exiting with it would leave it (one value). */
-void status_as_exit(void)
-{
-	status_set(exit_status(status_exit_code()));
-}
-
 char *status_word_of(int w)
 {
 	if (WIFSIGNALED(w))

@@ -457,10 +457,9 @@ top:
 	case nRedirs: {
 		int depth = fd_depth();
 		Walk w = { n->k[0], parent };
-		if (redir_in_shell(n->k[1])) {
+		if (redir_in_shell(n->k[1]))
 			walk_guarded(walk_of, &w);
-			status_as_exit();	/* 1.7.4's child's exit status */
-		} else
+		else
 			status_fail();
 		fd_unwind(depth);
 		check_e();	/* as after 1.7.4's child for it */
