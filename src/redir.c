@@ -93,8 +93,10 @@ int fd_move_high(int fd)
 	return high;
 }
 
-/* In-shell redirections: each target's old descriptor is kept here. */
-typedef struct { int fd, saved; } Saved;
+/* In-shell redirections: each target's old descriptor is kept here, with
+ * whether it was closed on exec (one of the shell's own, such as a
+ * script's descriptor, must not reach a program once it is put back). */
+typedef struct { int fd, saved; bool cloexec; } Saved;
 static Saved *saved;
 static int nsaved;
 static size_t maxsaved;
@@ -111,7 +113,10 @@ void fd_unwind(int depth)
 	while (nsaved > depth) {
 		Saved *s = &saved[--nsaved];
 		if (s->saved >= 0) {
-			dup2(s->saved, s->fd);
+			if (s->cloexec)
+				dup2_cloexec(s->saved, s->fd);
+			else
+				dup2(s->saved, s->fd);
 			close(s->saved);
 		} else
 			close(s->fd);
@@ -141,7 +146,9 @@ bool fd_redirected(int fd)
 static void remember(int fd, int copy)
 {
 	saved = egrow(saved, &maxsaved, nsaved + 1, sizeof *saved);
-	saved[nsaved++] = (Saved) { fd, copy };
+	/* 0, 1 and 2 are the commands'; only the shell's own are close-on-exec */
+	bool cloexec = copy >= 0 && fd > 2 && (fcntl(fd, F_GETFD) & FD_CLOEXEC);
+	saved[nsaved++] = (Saved) { fd, copy, cloexec };
 }
 
 /* The descriptor a redirection replaces is copied, to be put back by
