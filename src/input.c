@@ -43,15 +43,14 @@ struct Input {
 static Input *in;
 static bool want_prompt1 = true;
 
-/* The shell's own input is static, so that start-up calls no malloc (and
- * rc -c '' none at all); a nested one (eval, ., a function) is allocated. */
+/* The shell's own input, the bottom of the stack, is static, so that
+ * start-up calls no malloc (and rc -c '' none at all); a nested one (eval,
+ * ., a function) is allocated. */
 static Input first;
-static bool first_used;
 
 static Input *push(void)
 {
-	Input *i = first_used ? ealloc(sizeof *i) : &first;
-	first_used = true;
+	Input *i = in != NULL ? ealloc(sizeof *i) : &first;
 	memset(i, 0, sizeof *i);
 	i->prev = in;
 	i->fd = -1;
@@ -104,9 +103,7 @@ void input_pop(void)
 	lineno = i->shared_lines ? lineno + 1 : i->saved_lineno;
 	in = i->prev;
 	free(i->buf);
-	if (i == &first)
-		first_used = false;
-	else
+	if (i != &first)
 		free(i);
 }
 

@@ -286,8 +286,6 @@ static void print_chain(Str *s, const Node *n, const Node *keyword)
 	free(links);
 }
 
-/* An empty brace (also of `{}, <{}) shows as {()}, as rc 1.7.4 prints
- * it (but see tree_print_body). */
 /* The last command of a list of commands. */
 static const Node *last_command(const Node *n)
 {
@@ -295,6 +293,9 @@ static const Node *last_command(const Node *n)
 		n = n->k[1] != NULL ? n->k[1] : n->k[0];
 	return n;
 }
+
+/* An empty brace (also of `{}, <{}) shows as {()}, as rc 1.7.4 prints
+ * it (but see tree_print_body). */
 
 static void print_braced(Str *s, const Node *body)
 {
@@ -452,17 +453,19 @@ static void print_node_quoting(Str *s, const Node *n, const Node *keyword)
 		str_addc(s, ')');
 		print_or_empty(s, n->k[1]);
 		break;
-	case nSwitch:
+	case nSwitch: {
+		const Node *last = last_command(n->k[1]);
 		str_adds(s, "switch(");
 		print_node(s, n->k[0]);
 		str_addc(s, ')');
 		str_addc(s, '{');
 		print_node(s, n->k[1]);
 		/* a case ends at ; or a newline: {case a} does not parse */
-		if (last_command(n->k[1]) != NULL && last_command(n->k[1])->type == nCase)
+		if (last != NULL && last->type == nCase)
 			str_addc(s, ';');
 		str_addc(s, '}');
 		break;
+	}
 	case nCase: str_adds(s, "case "); print_list(s, n->k[0], NULL); break;
 	case nMatch: str_adds(s, "~ "); print_node(s, n->k[0]); str_addc(s, ' '); print_list(s, n->k[1], NULL); break;
 	case nNewfn:
