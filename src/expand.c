@@ -246,7 +246,7 @@ List *glom_noglob(Node *n)
 		return head;
 	}
 	case nBackq:
-		return backquote(n->k[0], backquote_seps(n));
+		return backquote(n);
 	case nNmpipe:
 		return mklist(nmpipe(n), NULL, NULL);
 	default:
@@ -322,9 +322,17 @@ static void value_drop(void *v)
 	value_unref(v);
 }
 
-List *backquote(Node *body, List *seps)
+/* An empty backquote (`{}, `{;}, ``(seps){# comment}) runs nothing: as in
+ * rc 1.7.4 it is no value and leaves $status, $bqstatus and its separators
+ * unevaluated (false; echo `{} $status prints 1). */
+static Value *backquote_node_value(Node *n)
 {
-	Value *v = backquote_value(body, seps);
+	return n->k[0] != NULL ? backquote_value(n->k[0], backquote_seps(n)) : NULL;
+}
+
+List *backquote(Node *n)
+{
+	Value *v = backquote_node_value(n);
 	if (v != NULL)
 		nhold(value_drop, v);
 	return value_list(v);
@@ -350,8 +358,7 @@ bool glom_assign(Sym *s, Node *val)
 		return true;
 	}
 	if (val->type == nBackq) {
-		List *seps = backquote_seps(val);
-		var_adopt_sym(s, backquote_value(val->k[0], seps));
+		var_adopt_sym(s, backquote_node_value(val));
 		return true;
 	}
 	if (val->type != nList || val->k[0] == NULL)

@@ -209,7 +209,7 @@ Value *value_split(char *buf, size_t len, const char *seps);
 List *glom(Node *n);
 List *glom_noglob(Node *n);
 List *glob_if_meta(List *l);
-List *backquote(Node *body, List *ifs);
+List *backquote(Node *n);
 bool glom_assign(Sym *s, Node *val);
 
 /* glob.c, match.c */
