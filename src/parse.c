@@ -143,6 +143,31 @@ static Node *var_ref(bool *joinable)
 	return mk(nVarsub, n, words_until(')', false), NULL);
 }
 
+/* (), (()), (() ()): a list written empty. */
+static bool empty_list(const Node *n)
+{
+	if (n->type != nList)
+		return false;
+	for (; n != NULL; n = n->k[1])
+		if (n->k[0] != NULL && !empty_list(n->k[0]))
+			return false;
+	return true;
+}
+
+/* Adds word w to the list whose end is *tail as rc 1.7.4 builds its word
+ * lists: a word written as an empty list is left out and a list's words
+ * join this one's, so (() a (b c)) is (a b c) and prints so. */
+static void list_add(Node ***tail, Node *w)
+{
+	if (empty_list(w))
+		return;
+	if (w->type != nList)
+		w = mk(nList, w, NULL, NULL);
+	**tail = w;
+	while (**tail != NULL)
+		*tail = &(**tail)->k[1];
+}
+
 /* Words up to the closing token, as an nList chain (an empty list if none). */
 static Node *words_until(int close, bool nl_ok)
 {
@@ -154,8 +179,7 @@ static Node *words_until(int close, bool nl_ok)
 			break;
 		if (!word_start(true))
 			lex_syntax(NULL);
-		*tail = mk(nList, word(true, NULL), NULL, NULL);
-		tail = &(*tail)->k[1];
+		list_add(&tail, word(true, NULL));
 	}
 	lex_next();
 	return head != NULL ? head : mk(nList, NULL, NULL, NULL);
@@ -341,30 +365,24 @@ static Node *redirection(bool nmpipe_ok)
 	return mkredir(kind, fd0, fd1, word(true, NULL));
 }
 
-/* (), (()), (() ()): a list written empty. */
-static bool empty_list(const Node *n)
-{
-	if (n->type != nList)
-		return false;
-	for (; n != NULL; n = n->k[1])
-		if (n->k[0] != NULL && !empty_list(n->k[0]))
-			return false;
-	return true;
-}
-
-/* Words and redirections, the first word given.  As in rc 1.7.4 a word
- * written as an empty list is dropped, and a command left with nothing
- * is none: "()" alone runs nothing, "{()}" is "{}". */
+/* Words and redirections, the first word given.  An empty list word
+ * expands to nothing, but as in rc 1.7.4 the tree keeps the first word and
+ * the one after it written () (() foo, echo () foo, () >f print so) when
+ * something not empty follows them; any other () is left out, and a
+ * command left with nothing is none: "()" alone runs nothing, "{()}" is
+ * "{}", "echo () ()" is "echo". */
 static Node *simple(Node *first, Node *pre)
 {
 	Node *head = pre, **tail = &head;
 	while (*tail != NULL)
 		tail = &(*tail)->k[1];
-	if (first != NULL && !empty_list(first)) {
+	Node **words = tail;
+	if (first != NULL) {
 		*tail = mk(nList, first, NULL, NULL);
 		tail = &(*tail)->k[1];
 	}
-	for (;;) {
+	bool any = false;	/* something not empty after the first word */
+	for (bool second = true;; second = false) {
 		Node *item;
 		if (is_redir())
 			item = redirection(true);
@@ -372,10 +390,18 @@ static Node *simple(Node *first, Node *pre)
 			item = word(true, NULL);
 		else
 			break;
-		if (empty_list(item))
+		bool empty = empty_list(item);
+		if (empty && !second)
 			continue;
+		any |= !empty;
 		*tail = mk(nList, item, NULL, NULL);
 		tail = &(*tail)->k[1];
+	}
+	if (!any && *words != NULL) {	/* (), echo () (), >f () */
+		if (empty_list((*words)->k[0]))
+			*words = NULL;
+		else
+			(*words)->k[1] = NULL;
 	}
 	return head != NULL ? mk(nSimple, head, NULL, NULL) : NULL;
 }
@@ -468,10 +494,8 @@ static Node *cmd_fn(void)
 {
 	keyword_next();
 	Node *head = NULL, **tail = &head;
-	while (word_start(true)) {
-		*tail = mk(nList, word(true, NULL), NULL, NULL);
-		tail = &(*tail)->k[1];
-	}
+	while (word_start(true))
+		list_add(&tail, word(true, NULL));
 	if (head == NULL)	/* "fn {...}" is an error when run; a lone "fn" does nothing */
 		head = mk(nList, NULL, NULL, NULL);
 	if (tok.type == '{')
@@ -626,10 +650,8 @@ static Node *cmd(void)
 static Node *words_plain(void)
 {
 	Node *head = NULL, **tail = &head;
-	while (word_start(true)) {
-		*tail = mk(nList, word(true, NULL), NULL, NULL);
-		tail = &(*tail)->k[1];
-	}
+	while (word_start(true))
+		list_add(&tail, word(true, NULL));
 	return head != NULL ? head : mk(nList, NULL, NULL, NULL);
 }
 

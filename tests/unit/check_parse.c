@@ -324,8 +324,25 @@ START_TEST(test_control)
 		{ "fn {a}", "fn () {a}" },
 		{ "while(true){a}&", "while(true){a}&" },
 		{ "{}", "{()}" },
-		/* an empty list is dropped from a command */
+		/* as the reference: a command keeps its first word and the
+		 * one after it written (), if more follows; other () go */
 		{ "echo ()", "echo" },
+		{ "() foo", "() foo" },
+		{ "() () () foo", "() () foo" },
+		{ "echo () () foo () bar ()", "echo () foo bar" },
+		{ "() >f ()", "() >f" },
+		{ ">f () ()", ">f" },
+		{ ">f () foo", ">f () foo" },
+		{ "x=() () ()", "x=()" },
+		{ "x=() () foo", "x=() () foo" },
+		{ "!() foo|() bar", "!() foo|() bar" },
+		/* lists flatten and lose their empty words, as in the reference */
+		{ "x=(a (b c) d)", "x=(a b c d)" },
+		{ "~ $x (a b) c", "~ $x (a b c)" },
+		{ "~ x () (() a) ()", "~ x a" },
+		{ "for(i in () a ()) b", "for(i in a)b" },
+		{ "echo $x(() 1) (() a)^b", "echo $x(1) a^b" },
+		{ "fn () a () {b}", "fn a {b}" },
 		{ "{()}", "{()}" },
 		{ "fn g {}", "fn g {()}" },
 		{ "while(true){}", "while(true){()}" },
@@ -340,9 +357,6 @@ START_TEST(test_printing_choices)
 	static const Case cases[] = {
 		/* as the reference: a name that is not a word in parentheses */
 		{ "echo $(a b) $^(a b) $(a)", "echo $((a b)) $^((a b)) $a" },
-		/* reference: "(a b c d)": it flattens nested lists */
-		{ "x=(a (b c) d)", "x=(a (b c) d)" },
-		{ "~ $x (a b) c", "~ $x ((a b) c)" },
 		/* quoted as the reference does: a bare = or ~ does not read back */
 		{ "echo ~ ! @ \\a a=b", "echo '~' '!' '@' '\\a' a^'='^b" },
 	};
