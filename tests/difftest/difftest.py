@@ -230,7 +230,9 @@ def documented(text, ours, ref, kind):
     """A divergence that comes from a difference listed in DIFFERENCES,
     which no normalisation can undo (it changes what follows too)."""
     # D1. "A builtin that cannot write its output ... says so and fails"
-    if WRITE_ERROR.search(ours.err) and not WRITE_ERROR.search(ref.err):
+    # (on stdout too, when the program sent its stderr there)
+    if WRITE_ERROR.search(ours.err + ours.out) and \
+            not WRITE_ERROR.search(ref.err + ref.out):
         return True
     # D2. "In a here document ... $ x (a blank after the $) is $x"
     if kind == ('out',) and HEREDOC_DOLLAR_BLANK.search(text):
