@@ -641,9 +641,10 @@ static Node *cmd(void)
 		return NULL;
 	else
 		lex_syntax(NULL);
-	if (pre != NULL)
-		n = prefixed(n, pre);
-	return epilog(n);
+	/* >[2=1] {cmd} >f: those before first, as in rc 1.7.4 (its nPre
+	 * holds the braced command with its epilog) */
+	n = epilog(n);
+	return pre != NULL ? prefixed(n, pre) : n;
 }
 
 /* Words to the end of a command, as an nList chain (an empty list if none). */
