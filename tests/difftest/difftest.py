@@ -198,9 +198,9 @@ LINE_SYNTAX = re.compile(rb'^rc: line ([0-9]+): (syntax error|.* near .*)$')
 
 PLAIN = rb"[^ \t\n#;&|^$=`'{}()<>*?\[~!@\\]"
 CTRL_QUOTED = re.compile(rb"'(" + PLAIN + rb"*[\x01-\x08\x0b-\x1f\x7f]" + PLAIN + rb"*)'")
-# a message starts a line, or follows an interactive shell's prompts
-AT_LINE = rb'(?:^|(?<=; ))'
-WRITE_ERROR = re.compile(AT_LINE + rb'rc: [^:\n]+: write error: ', re.M)
+# a message starts a line, or follows an interactive shell's prompt
+# (whatever $prompt is)
+WRITE_ERROR = re.compile(rb'rc: [^:\n]+: write error: ')
 DEBIAN_BUILTIN_RUN = re.compile(r'(^|[\n;&{!@]|\||\|\[[0-9=]*\])[ \t]*[x+]([ \t;&|}\n<>]|$)', re.M)
 DEBIAN_BUILTIN = re.compile(rb"rc: cannot find `[x+]'$", re.M)
 HEREDOC_DOLLAR_BLANK = re.compile(r'<<.*\n(.*\n)*.*\$[ \t\n]')
