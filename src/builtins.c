@@ -361,10 +361,13 @@ static void b_limit(List *args)
 		status_set_bool(r == 0);
 }
 
-/* builtin and exec with nothing to run leave $status, as in rc 1.7.4 */
+/* builtin with nothing to run is a null command, which rc 1.7.4 runs in a
+ * child: $status stays, as the child's exit status (one value).  (exec
+ * with nothing to run leaves it: run_words runs exec.) */
 static void b_builtin(List *args)
 {
 	(void) args;
+	status_as_exit();
 }
 
 static void b_whatis(List *args);

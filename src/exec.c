@@ -254,6 +254,17 @@ static char *command_path(const char *name, Node *items)
 	return cannot_run(path) ? NULL : path;
 }
 
+/* Wait for a program spawned: its wait status becomes $status.  tail: it
+ * is the last command of one that rc 1.7.4 runs in a child, which would
+ * exec it (status_exec_tail). */
+static void spawned_wait(pid_t pid, bool tail)
+{
+	if (tail)
+		status_exec_tail(child_wait(pid));
+	else
+		child_wait_status(pid);
+}
+
 #ifdef HAVE_VFORK
 /* The vforked child shares the shell's memory until it execs: it may
  * only make system calls, and reports a failure through *err. */
@@ -289,7 +300,7 @@ static pid_t spawn_one(const char *path, char **argv, int *err)
  * meanwhile goes to its own standard error.  A failure to run the
  * command is reported where the command's standard error went, as by
  * rc 1.7.4's child. */
-static void spawn(List *args, Node *items)
+static void spawn(List *args, Node *items, bool tail)
 {
 	char *path = command_path(args->w, items);
 	if (path == NULL)
@@ -321,13 +332,13 @@ static void spawn(List *args, Node *items)
 		status_fail();
 		return;
 	}
-	child_wait_status(pid);
+	spawned_wait(pid, tail);
 }
 #else
 /* A forked child applies the redirections and execs, reporting its own
  * failures, as in a pipeline.  Signals are held around the fork as
  * around vfork, so that a ^C typed meanwhile reaches the command. */
-static void spawn(List *args, Node *items)
+static void spawn(List *args, Node *items, bool tail)
 {
 	char *path = command_path(args->w, items);
 	if (path == NULL)
@@ -353,7 +364,7 @@ static void spawn(List *args, Node *items)
 		return;
 	}
 	child_add(pid, false);
-	child_wait_status(pid);
+	spawned_wait(pid, tail);
 }
 #endif
 
@@ -423,9 +434,12 @@ static bool in_shell(Builtin *b, Node *fn, List *args, Node *items)
 	bool ran = redir_in_shell(items);
 	if (!ran)
 		status_fail();
-	else if (has_redirection(items))
+	else if (has_redirection(items)) {
 		ran = walk_guarded(call, &c);
-	else
+		/* rc 1.7.4 runs it in a child, whose exit status becomes
+		 * $status: one value (false | true; . f >g gives 1) */
+		status_as_exit();
+	} else
 		call(&c);
 	fd_unwind(depth);
 	return ran;
@@ -460,10 +474,11 @@ static void do_exec(List *args, Node *items)
 
 typedef struct {
 	Node *items;
-	bool parent, called_fn;
+	int parent;
+	bool called_fn;
 } Simple;
 
-static bool run_words(Node *items, bool parent);
+static bool run_words(Node *items, int parent);
 
 /* The redirections written before the command's name are made before
  * its words are expanded (and traced under -x), as in rc 1.7.4's child.
@@ -503,19 +518,20 @@ static void simple_of(void *p)
  * Returns true if it called a function (whose failure -e forgives).
  * rc 1.7.4 runs a command written after a redirection (>f cmd, or a
  * redirection alone) in a child: an error in it ends only it. */
-bool run_simple(Node *items, bool parent)
+bool run_simple(Node *items, int parent)
 {
 	if (items == NULL || items->k[0]->type != nRedir)
 		return run_words(items, parent);
-	Simple s = { items, parent, false };
-	if (parent)
+	Simple s = { items, parent ? PARENT_TAIL : false, false };
+	if (parent) {
 		walk_guarded(simple_of, &s);
-	else
+		status_as_child(parent);
+	} else
 		simple_of(&s);	/* in a child an error ends the child */
 	return s.called_fn;
 }
 
-static bool run_words(Node *items, bool parent)
+static bool run_words(Node *items, int parent)
 {
 	List *args = NULL, **tail = &args;
 	if (items != NULL && items->k[1] == NULL && items->k[0]->type == nNmpipe)
@@ -533,10 +549,14 @@ static bool run_words(Node *items, bool parent)
 	if (flag_x)
 		trace_list("", args, NULL, false);
 	if (args == NULL) {
-		/* no command: $status stays unless a redirection fails, as in rc 1.7.4 */
+		/* no command: $status stays unless a redirection fails, as in rc
+		 * 1.7.4, but as the exit status of the child 1.7.4 runs it in:
+		 * one value (false | true; $x gives 1) */
 		int depth = fd_depth();
 		if (!redir_in_shell(items))
 			status_fail();
+		else
+			status_as_exit();
 		fd_unwind(depth);
 		nmpipe_reap();
 		return false;
@@ -556,7 +576,7 @@ static bool run_words(Node *items, bool parent)
 	if (fn != NULL || b != NULL)
 		fn_ran = in_shell(b, fn, args, items) && fn != NULL;
 	else if (parent)
-		spawn(args, items);
+		spawn(args, items, parent == PARENT_TAIL);
 	else {
 		char *path = path_search(args->w);
 		if (path == NULL) {

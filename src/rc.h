@@ -297,7 +297,13 @@ extern int funcdepth, loopdepth;
 /* walk.c: the interpreter. */
 enum { SKIP_NONE, SKIP_BREAK, SKIP_CONTINUE, SKIP_RETURN };
 extern int skipping;
-void walk(Node *n, bool parent);
+/* walk's parent: false in a child whose last command this is (it may exec
+ * in place), true in the shell, PARENT_TAIL in the shell for the last
+ * command of one that rc 1.7.4 runs in a child (a redirected braced
+ * command, or one after a redirection): a program run there is the one
+ * that child would exec, whose wait status becomes the command's. */
+enum { PARENT_TAIL = 2 };
+void walk(Node *n, int parent);
 NORETURN void walk_in_child(Node *n);
 void walk_reset(void);
 bool walk_guarded(void (*fn)(void *), void *arg);
@@ -307,7 +313,7 @@ void check_e_backquote(int wstat);
 pid_t rc_fork(void);
 pid_t rc_fork_closing(const int *fds, int n);
 int rc_fork_orphan(void);
-bool run_simple(Node *items, bool parent);
+bool run_simple(Node *items, int parent);
 void trace_list(const char *prefix, List *a, List *b, bool match);
 char *path_which(const char *name, bool *denied);
 extern bool interactive, in_child;
@@ -331,6 +337,9 @@ void status_set_bool(bool ok);
 void status_fail(void);
 bool status_true(void);
 int status_exit_code(void);
+void status_as_exit(void);
+void status_exec_tail(int wstat);
+void status_as_child(int parent);
 List *status_list(void);
 char *status_word_of(int wstat);
 const char *signame(int sig);

@@ -78,6 +78,10 @@ static int exit_status(int code)
 static int first[8];
 static int *statuses = first;
 static int nstatus = 1, maxstatus = sizeof first / sizeof first[0];
+/* $status is the wait status of a program run as the last command of one
+ * that rc 1.7.4 runs in a child (status_exec_tail); any other setting of
+ * $status clears it. */
+static bool exec_tail;
 
 static void ensure(int n)
 {
@@ -93,6 +97,7 @@ static void ensure(int n)
 
 void status_set(int wstat)
 {
+	exec_tail = false;
 	ensure(1);
 	statuses[0] = wstat;
 	nstatus = 1;
@@ -100,6 +105,7 @@ void status_set(int wstat)
 
 void status_set_list(const int *w, int n)
 {
+	exec_tail = false;
 	ensure(n > 0 ? n : 1);
 	memcpy(statuses, w, n * sizeof *w);
 	nstatus = n;
@@ -141,6 +147,41 @@ int status_exit_code(void)
 	if (WIFSIGNALED(w))
 		return 1;
 	return WEXITSTATUS(w);
+}
+
+/* $status as a child exiting with it would leave it: one value, 1 for a
+ * signal or a failed pipeline (rc 1.7.4's null commands). */
+void status_as_exit(void)
+{
+	status_set(exit_status(status_exit_code()));
+}
+
+/* A program run as the last command of one that rc 1.7.4 runs in a child
+ * (walk's PARENT_TAIL) ended with wstat: there the child would have
+ * exec'd it, so its wait status, a signal included, is the command's.
+ * Its death by a signal is reported once the command is over
+ * (status_as_child), as 1.7.4 reports it after the child, on the
+ * shell's own standard error. */
+void status_exec_tail(int wstat)
+{
+	status_set(wstat);
+	exec_tail = true;
+}
+
+/* After a command that rc 1.7.4 runs in a child (a redirected builtin,
+ * function or braced command, or one after a redirection), with its
+ * redirections undone: $status becomes that child's exit status, one
+ * value, unless the child would have exec'd its last command
+ * (status_exec_tail).  parent is the command's own: when it is itself
+ * the last command of such a child (PARENT_TAIL), that one decides. */
+void status_as_child(int parent)
+{
+	if (!exec_tail)
+		status_as_exit();
+	else if (parent != PARENT_TAIL) {
+		exec_tail = false;
+		status_report(0, statuses[0], false);
+	}
 }
 
 char *status_word_of(int w)

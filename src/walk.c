@@ -2,7 +2,8 @@
  *
  * walk(n, parent): parent is false when n is the last thing this (forked)
  * process will do, so a simple command may exec in place, a subshell need
- * not fork, and state need not be restored. */
+ * not fork, and state need not be restored; PARENT_TAIL (rc.h) when n is
+ * the last command of one that rc 1.7.4 runs in a child. */
 #include "rc.h"
 #include "sys.h"
 
@@ -97,7 +98,7 @@ static void assign(Node *n)
 	status_set(0);
 }
 
-static void local(Node *n, bool parent)
+static void local(Node *n, int parent)
 {
 	List *val = glom(n->k[1]);	/* the value first, as in rc 1.7.4 */
 	char *name = one_word(glom_noglob(n->k[0]));
@@ -132,7 +133,7 @@ static void async(Node *n)
 	status_set(0);
 }
 
-static void subshell(Node *n, bool parent)
+static void subshell(Node *n, int parent)
 {
 	if (!parent) {
 		walk(n->k[0], false);
@@ -223,7 +224,7 @@ static void pipeline(Node *n)
 	check_e();
 }
 
-static void do_if(Node *n, bool parent)
+static void do_if(Node *n, int parent)
 {
 	bool ok = walk_cond(n->k[0]);
 	/* A later "if not" pairs with the first if run since the last one
@@ -239,7 +240,7 @@ static void do_if(Node *n, bool parent)
 		status_set(0);
 }
 
-static void ifnot(Node *n, bool parent)
+static void ifnot(Node *n, int parent)
 {
 	if (last_if == IF_NONE)
 		rc_error("`if not' must follow `if'");
@@ -403,7 +404,7 @@ static Node *andor_chain(Node *n)
 
 typedef struct {
 	Node *n;
-	bool parent;
+	int parent;
 } Walk;
 
 static void walk_of(void *p)
@@ -439,7 +440,7 @@ bool walk_guarded(void (*fn)(void *), void *arg)
 	return false;
 }
 
-void walk(Node *n, bool parent)
+void walk(Node *n, int parent)
 {
 	stack_check();
 top:
@@ -451,18 +452,22 @@ top:
 	}
 	switch (n->type) {
 	case nSimple:
-		if (!run_simple(n->k[0], parent))
+		/* (the last command of 1.7.4's child: -e is for after it) */
+		if (!run_simple(n->k[0], parent) && parent != PARENT_TAIL)
 			check_e();
 		return;
 	case nRedirs: {
 		int depth = fd_depth();
-		Walk w = { n->k[0], parent };
+		Walk w = { n->k[0], parent ? PARENT_TAIL : false };
 		if (redir_in_shell(n->k[1]))
 			walk_guarded(walk_of, &w);
 		else
 			status_fail();
 		fd_unwind(depth);
-		check_e();	/* as after 1.7.4's child for it */
+		if (parent)
+			status_as_child(parent);
+		if (parent != PARENT_TAIL)
+			check_e();	/* as after 1.7.4's child for it */
 		return;
 	}
 	case nAssign: assign(n); return;
