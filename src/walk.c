@@ -46,7 +46,9 @@ static bool walk_cond(Node *n)
 	return status_true();
 }
 
-/* Run n in this forked child and exit with its status. */
+/* Run n in this forked child and exit with its status: 1 after an error,
+ * a syntax error in eval too (which leaves $status as it was), as in
+ * rc 1.7.4. */
 NORETURN void walk_in_child(Node *n)
 {
 	Catch c;
@@ -54,7 +56,8 @@ NORETURN void walk_in_child(Node *n)
 	if (sigsetjmp(c.buf, 0) == 0) {
 		walk(n, false);
 		catch_pop(&c);
-	}
+	} else if (catch_raised == eError)
+		rc_exit(1);
 	rc_exit(status_exit_code());
 }
 
