@@ -256,10 +256,8 @@ static void b_dot(List *args)
 		inter = true;
 		args = args->n;
 	}
-	if (args == NULL) {
-		status_set(0);
-		return;
-	}
+	if (args == NULL)
+		return;		/* $status stays, as in rc 1.7.4 */
 	dot_file(args, inter);
 }
 
