@@ -17,6 +17,9 @@ static bool near_word;
 static bool after_dollar;	/* the next token is read as a variable name */
 static bool recovering;		/* reading to the end of the line after an error */
 static bool after_word;		/* a '(' right now starts a subscript */
+/* the last token was read by lex_word's loop, which (in rc 1.7.4) takes a
+ * backslash-newline right after it for a blank */
+static bool word_loop;
 /* an error was reported on this line: by the scanner or the parser */
 static enum { FAIL_NONE, FAIL_SCAN, FAIL_SYNTAX } failed;
 
@@ -48,7 +51,7 @@ static bool is_special(int c)
 
 void lex_reset(void)
 {
-	after_dollar = after_word = near_word = recovering = false;
+	after_dollar = after_word = near_word = recovering = word_loop = false;
 	failed = FAIL_NONE;
 	memset(&tok, 0, sizeof tok);
 }
@@ -338,6 +341,8 @@ static void lex_word(int c, bool varname)
 	set_near_part(tok.s);
 	/* keywords are keywords after '$' too ($if is the variable if) */
 	tok.kw = keyword_of(tok.s);
+	/* (1.7.4's words end at ! ~ @, which are tokens of their own) */
+	word_loop = strchr("!~@", s.buf[s.len - 1]) == NULL;
 	if (tok.kw != 0) {
 		tok.type = tKW;
 		return;
@@ -351,7 +356,8 @@ void lex_next(void)
 	bool was_near_word = near_word;
 	near_word = false;
 	bool subscript_ok = after_word;
-	bool after_quoted = tok.type == tQWORD;
+	bool blank_bsnl = word_loop;
+	word_loop = false;
 	after_word = false;
 	tok.spaced = false;
 	tok.s = NULL;
@@ -364,9 +370,12 @@ void lex_next(void)
 		if (c == '\\') {
 			int d = lgetc();
 			if (d == '\n') {
-				/* rc 1.7.4 joins what follows to a quoted word
-				 * right before: 'a'\<newline>b is ab */
-				if (!after_quoted)
+				/* a blank only right after a word or keyword
+				 * (a\<newline>b is a b); after a quoted word,
+				 * = ! ~ @, rc 1.7.4 joins what follows with a
+				 * free caret: 'a'\<newline>b is ab, a=\<newline>b
+				 * a=b */
+				if (blank_bsnl)
 					tok.spaced = true;
 				continue;
 			}
