@@ -168,6 +168,17 @@ static void print_simple_command(Str *s, const Node *items)
 	print_words(s, items, first != NULL ? leading_keyword(first->k[0]) : NULL);
 }
 
+/* The word a list of names starts with when it must be quoted: after '$'
+ * the first word is read as a name, so $((/ a)) does not parse. */
+static const Node *unnamed_lead(const Node *n)
+{
+	while (n != NULL && (n->type == nConcat || n->type == nList))
+		n = n->k[0];
+	if (n == NULL || (n->type != nWord && n->type != nQword))
+		return NULL;
+	return is_varchar((unsigned char) n->s[0]) ? NULL : n;
+}
+
 /* A name that is not a word is printed in parentheses, as rc 1.7.4
  * does: $($x), $#(`{cmd}), $#((a b)); (a) is the word a. */
 static void print_varname(Str *s, const Node *n)
@@ -180,7 +191,7 @@ static void print_varname(Str *s, const Node *n)
 		str_quote_always(s, n->s);	/* $a-b is $a^-b */
 	else {
 		str_addc(s, '(');
-		print_node(s, n);
+		print_node_quoting(s, n, unnamed_lead(n));	/* $(('/' a)) */
 		str_addc(s, ')');
 	}
 }

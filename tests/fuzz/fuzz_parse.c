@@ -93,10 +93,30 @@ static bool same_list(const Node *a, const Node *b)
 	return same;
 }
 
-/* A word without glob characters means the same quoted or not. */
+/* A word without glob characters means the same quoted or not; so does
+ * any word in a variable's name, which is not globbed: $(() [a]) prints
+ * as $'[a]' (in_name, outside the commands of backquotes in it). */
+static bool in_name;
+
 static NodeType plain_type(const Node *n)
 {
-	return n->type == nWord && n->kind == 0 ? nQword : n->type;
+	return n->type == nWord && (n->kind == 0 || in_name) ? nQword : n->type;
+}
+
+static int plain_kind(const Node *n)
+{
+	return n->type == nWord && in_name ? 0 : n->kind;
+}
+
+static bool same_tree(const Node *a, const Node *b);
+
+static bool same_in_name(const Node *a, const Node *b, bool name)
+{
+	bool was = in_name;
+	in_name = name;
+	bool same = same_tree(a, b);
+	in_name = was;
+	return same;
 }
 
 static bool is_word(const Node *n)
@@ -206,7 +226,12 @@ static bool same_tree(const Node *a, const Node *b)
 	    is_word(a->k[0]) && is_word(b->k[0]))	/* names are not globbed */
 		return strcmp(a->k[0]->s, b->k[0]->s) == 0 && same_tree(a->k[1], b->k[1]) &&
 			same_tree(a->k[2], b->k[2]);
-	if (plain_type(a) != plain_type(b) || a->kind != b->kind ||
+	if (a->type == b->type && (a->type == nVar || a->type == nVarsub ||
+				   a->type == nCount || a->type == nFlat))
+		return same_in_name(a->k[0], b->k[0], true) && same_in_name(a->k[1], b->k[1], false);
+	if (a->type == nBackq && b->type == nBackq && in_name)
+		return same_in_name(a, b, false);
+	if (plain_type(a) != plain_type(b) || plain_kind(a) != plain_kind(b) ||
 	    a->fd[0] != b->fd[0] || a->fd[1] != b->fd[1])
 		return false;
 	if ((a->s == NULL) != (b->s == NULL) || (a->s != NULL && strcmp(a->s, b->s) != 0))
