@@ -172,5 +172,7 @@ int rc_main(int argc, char **argv, char **envp)
 		} else
 			input_fd(0);
 	}
-	rc_exit(input_loop());
+	int code = input_loop();
+	lineno = -1;	/* an error in fn sigexit at the end of the input: rc 1.7.4's line */
+	rc_exit(code);
 }
