@@ -12,7 +12,7 @@ static int lastchar;		/* the last byte read, for "near" in messages */
 /* What a syntax error is "near", as rc 1.7.4 names it: the text of the last
  * word read (a keyword's too), if the current token is that word or one of
  * the keywords ! @ ~ = written against it; otherwise the last byte read. */
-static const char *near_text = "";
+static Str near_text;		/* kept across commands, as 1.7.4's buffer */
 static bool near_word;
 static bool after_dollar;	/* the next token is read as a variable name */
 static bool recovering;		/* reading to the end of the line after an error */
@@ -76,7 +76,7 @@ const char *lex_near(void)
 	if (tok.careted)
 		return byte_name(tok.first);
 	if (near_word)
-		return near_text;
+		return near_text.buf != NULL ? near_text.buf : "";
 	return byte_name(lastchar);
 }
 
@@ -277,6 +277,14 @@ static bool is_keyword(Str *s)
 	return keyword_of(s->buf) != 0;
 }
 
+/* The memory of the commands already run is reused: near_text has its own. */
+static void set_near(const char *w, size_t len)
+{
+	near_text.len = 0;
+	str_add(&near_text, w, len);
+	str_addc(&near_text, '\0');
+}
+
 /* rc 1.7.4 names a word in a syntax error by its last part between
  * ! ~ and @ (a~b: b, a~: a); ! ~ @ alone are not words. */
 static void set_near_part(const char *w)
@@ -293,7 +301,7 @@ static void set_near_part(const char *w)
 		p += *p != '\0';
 	}
 	if (part != NULL)
-		near_text = nstrndup(part, len);
+		set_near(part, len);
 }
 
 static void lex_word(int c, bool varname)
@@ -417,7 +425,7 @@ void lex_next(void)
 		read_quoted(&s);
 		tok.type = tQWORD;
 		tok.s = nstrndup(s.buf ? s.buf : "", s.len);
-		near_text = tok.s;
+		set_near(tok.s, s.len);
 		near_word = true;
 		after_word = true;
 		return;

@@ -636,6 +636,10 @@ static Node *cmd(void)
 		n->kind = 1;
 		return prefixed(n, pre);
 	} else if (pre != NULL) {
+		/* rc 1.7.4's cmd after a redirection cannot begin with '='
+		 * (>f =, <[0]()=): a syntax error near the last word read */
+		if (tok.type == '=')
+			lex_syntax(NULL);
 		return simple(NULL, pre);
 	} else if (ends_command())
 		return NULL;
