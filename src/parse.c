@@ -60,6 +60,8 @@ static void optcaret(void)
 {
 	if (tok.type == '^')
 		lex_next();
+	else	/* a free caret was the optcaret: an error is at the token */
+		tok.careted = false;
 }
 
 static void expect(int t)
