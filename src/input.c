@@ -355,7 +355,8 @@ static void run_all(void)
 }
 
 /* The top level: an error ends a script (status 1) but not an
- * interactive shell, which reads on, unless -e and the error failed it.
+ * interactive shell, which reads on, unless -e and the error failed it
+ * outside a condition.
  * With -n, as in rc 1.7.4, every syntax error is reported: reading goes
  * on at the next line (the status is 1 at the end: DIFFERENCES). */
 int input_loop(void)
@@ -372,7 +373,7 @@ int input_loop(void)
 		}
 		int e = catch_raised;
 		nrelease(m);
-		walk_reset();
+		bool in_cond = walk_reset();
 		nmpipe_reap();
 		if (flag_n && e == eError) {
 			syntax_failed = true;
@@ -380,7 +381,7 @@ int input_loop(void)
 				return 1;
 		} else if (!in->recover)
 			return e == eExit ? status_exit_code() : 1;
-		else if (flag_e && e == eError && !status_true())
+		else if (flag_e && e == eError && !status_true() && !in_cond)
 			return status_exit_code();
 		if (in->tty)
 			history_commit();	/* a command abandoned or in error too */

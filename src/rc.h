@@ -305,7 +305,7 @@ extern int skipping;
 enum { PARENT_TAIL = 2 };
 void walk(Node *n, int parent);
 NORETURN void walk_in_child(Node *n);
-void walk_reset(void);
+bool walk_reset(void);
 bool walk_guarded(void (*fn)(void *), void *arg);
 void check_e_backquote(int wstat);
 

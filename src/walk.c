@@ -18,10 +18,16 @@ int skipping;
 static int cond_depth;		/* inside if/while tests, && and || left sides */
 static enum { IF_NONE, IF_TOOK, IF_SKIPPED } last_if;
 
-void walk_reset(void)
+/* After an error unwound to the top.  Returns whether it was raised
+ * inside a condition, where -e does not end the shell for it: rc 1.7.4
+ * tests -e as the error sets status 1, before it leaves the condition,
+ * so an interactive shell reads on ("if ($()) x" under -e -i). */
+bool walk_reset(void)
 {
+	bool in_cond = cond_depth > 0;
 	cond_depth = 0;
 	skipping = SKIP_NONE;
+	return in_cond;
 }
 
 /* -e: a failed command ends the shell, except where it is being tested. */
