@@ -13,6 +13,12 @@ static int lastchar;		/* the last byte read, for "near" in messages */
  * word read (a keyword's too), if the current token is that word or one of
  * the keywords ! @ ~ = written against it; otherwise the last byte read. */
 static Str near_text;		/* kept across commands, as 1.7.4's buffer */
+/* The first part of a word that holds ! ~ or @ (near_split): rc 1.7.4 reads
+ * a~b as the words a and b joined to the keyword ~, so an error at the
+ * word itself is near the first (switch [~a]* is near [); near_text is
+ * the last part. */
+static Str near_first;
+static bool near_split;
 static bool near_word;
 static bool after_dollar;	/* the next token is read as a variable name */
 static bool recovering;		/* reading to the end of the line after an error */
@@ -75,6 +81,8 @@ const char *lex_near(void)
 {
 	if (tok.careted)
 		return byte_name(tok.first);
+	if (near_word && near_split && tok.type == tWORD)
+		return near_first.buf;
 	if (near_word)
 		return near_text.buf != NULL ? near_text.buf : "";
 	return byte_name(lastchar);
@@ -277,31 +285,40 @@ static bool is_keyword(Str *s)
 	return keyword_of(s->buf) != 0;
 }
 
-/* The memory of the commands already run is reused: near_text has its own. */
-static void set_near(const char *w, size_t len)
+/* The memory of the commands already run is reused: near_text and
+ * near_first have their own. */
+static void set_near(Str *near, const char *w, size_t len)
 {
-	near_text.len = 0;
-	str_add(&near_text, w, len);
-	str_addc(&near_text, '\0');
+	near->len = 0;
+	str_add(near, w, len);
+	str_addc(near, '\0');
 }
 
 /* rc 1.7.4 names a word in a syntax error by its last part between
- * ! ~ and @ (a~b: b, a~: a); ! ~ @ alone are not words. */
+ * ! ~ and @ (a~b: b, a~: a), or at the word itself by its first
+ * (near_first); ! ~ @ alone are not words. */
 static void set_near_part(const char *w)
 {
-	const char *part = NULL;
-	size_t len = 0;
+	const char *part = NULL, *first = NULL;
+	size_t len = 0, first_len = 0;
 	for (const char *p = w; *p != '\0';) {
 		size_t n = strcspn(p, "!~@");
 		if (n > 0) {
+			if (first == NULL) {
+				first = p;
+				first_len = n;
+			}
 			part = p;
 			len = n;
 		}
 		p += n;
 		p += *p != '\0';
 	}
+	near_split = first != part;
+	if (near_split)
+		set_near(&near_first, first, first_len);
 	if (part != NULL)
-		set_near(part, len);
+		set_near(&near_text, part, len);
 }
 
 static void lex_word(int c, bool varname)
@@ -425,7 +442,7 @@ void lex_next(void)
 		read_quoted(&s);
 		tok.type = tQWORD;
 		tok.s = nstrndup(s.buf ? s.buf : "", s.len);
-		set_near(tok.s, s.len);
+		set_near(&near_text, tok.s, s.len);
 		near_word = true;
 		after_word = true;
 		return;
