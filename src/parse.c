@@ -550,6 +550,14 @@ static Node *assignment(Node *name)
 		}
 		a->type = nLocal;
 		a->k[2] = rest;
+	} else if (tok.type == tPIPE) {
+		/* x=1 |cmd: in rc 1.7.4 the assignment is local to a pipeline
+		 * whose first command is empty (printed x=1 ()|cmd) */
+		Node *rest = NULL;
+		while (tok.type == tPIPE)
+			rest = pipe_rest(rest);
+		a->type = nLocal;
+		a->k[2] = rest;
 	}
 	return a;
 }

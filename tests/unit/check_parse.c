@@ -186,6 +186,9 @@ START_TEST(test_assignments)
 		{ "x=1 if(c) a", "x=1 if(c)a" },
 		{ "x=1 >f", "x=1 >f" },
 		{ "x=1 a >f|b", "x=1 a >f|b" },
+		/* no command before the pipe: local to it, as rc 1.7.4 has it */
+		{ "x=1 |b", "x=1 ()|b" },
+		{ "x=1 y=2 |b|c", "x=1 y=2 ()|b|c" },
 		{ "x=`{a}", "x=`{a}" },
 		{ "x=$y^z", "x=$y^z" },
 		{ "x=$y(1)", "x=$y(1)" },
@@ -259,6 +262,8 @@ START_TEST(test_precedence)
 		{ "x=1 {a} | b", "Local(Pipe(Brace(Simple),Simple))" },
 		{ "x=1 y=2 a | b", "Local(Local(Pipe(Simple,Simple)))" },
 		{ "x=1 a && b", "And(Local(Simple),Simple)" },
+		{ "x=1 | b", "Local(Pipe(-,Simple))" },
+		{ "x=1 | b && c", "And(Local(Pipe(-,Simple)),Simple)" },
 		{ "if(c) a && b", "If(Simple,And(Simple,Simple),-)" },
 		{ "if(c) a | b", "If(Simple,Pipe(Simple,Simple),-)" },
 		{ "if(c) a; b", "Seq(If(Simple,Simple,-),Simple)" },
