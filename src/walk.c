@@ -111,7 +111,9 @@ static void local(Node *n, int parent)
 {
 	List *val = glom(n->k[1]);	/* the value first, as in rc 1.7.4 */
 	char *name = one_word(glom_noglob(n->k[0]));
-	if (flag_x)
+	/* rc 1.7.4 traces $* with its $0 left out, and nothing when that
+	 * leaves nothing: *=() cmd traces only cmd */
+	if (flag_x && (val != NULL || strcmp(name, "*") != 0))
 		trace_assign(name, val, "\n");
 	var_push_local(name, val);
 	walk(n->k[2], parent);
