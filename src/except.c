@@ -172,6 +172,8 @@ NORETURN void rc_raise(int e)
 	Catch *c = catcher;
 	if (c == NULL)
 		_exit(1);
+	if (e == eError && child_escaped)
+		rc_exit(1);	/* as a child of rc 1.7.4 does on an error */
 	catcher = c->prev;
 	var_unwind(c->vardepth);
 	fd_unwind(c->fddepth);

@@ -21,6 +21,7 @@ bool in_child;
 static void became_child(void)
 {
 	in_child = true;
+	bq_child = skip_in_place = false;
 	sig_child_reset();
 	child_reset();
 	read_child_reset();
@@ -573,8 +574,13 @@ static bool run_words(Node *items, int parent)
 	Node *fn = skip_fn ? NULL : fn_get(args->w);
 	Builtin *b = fn ? NULL : builtin_get(args->w);
 	bool fn_ran = false;
-	if (fn != NULL || b != NULL)
+	if (fn != NULL || b != NULL) {
 		fn_ran = in_shell(b, fn, args, items) && fn != NULL;
+		/* break, continue or return as a child's last command: see
+		 * input_child_escaped */
+		if (!parent && b != NULL && skipping != SKIP_NONE)
+			skip_in_place = true;
+	}
 	else if (parent)
 		spawn(args, items, parent == PARENT_TAIL);
 	else {

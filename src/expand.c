@@ -277,6 +277,7 @@ static Value *backquote_value(Node *body, List *seps)
 		rc_syserror("pipe");
 	pid_t pid = rc_fork_closing(p, 2);
 	if (pid == 0) {
+		bq_child = true;
 		/* With descriptor 1 closed the read end is 1: rc 1.7.4's child
 		 * moves the write end there, then closes the read end's number,
 		 * and runs the command without a standard output (an empty

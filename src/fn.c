@@ -151,7 +151,7 @@ void fn_call(const char *name, Node *body, List *args)
 	running[nrunning++] = body;
 	funcdepth++;
 	loopdepth = 0;
-	walk(body, true);
+	walk_skippable(body);
 	if (skipping == SKIP_RETURN)
 		skipping = SKIP_NONE;
 	funcdepth--;

@@ -30,6 +30,7 @@ struct Input {
 	bool recover;		/* an interactive shell's own input: an error ends
 				 * the command, not the input */
 	bool eof;
+	bool closed;		/* an escaped child's script (input_child_escaped) */
 	bool nl_pending;	/* the line count goes up when the next byte is read */
 	bool shared_lines;	/* eval: lines count on from the caller's and go
 				 * back to it: as in the reference, whose count
@@ -168,8 +169,36 @@ static bool fill_tty(Input *i)
 	}
 }
 
+/* A forked child that escaped (walk.c, child_escaped) reads on where the
+ * shell was, as rc 1.7.4's does.  1.7.4 reads a script 256 bytes at a
+ * time, and closes it in the child of a pipeline, @, & or <{}, and in any
+ * child before its last command runs in place: such a child (closed) has
+ * what is left of the last 256 bytes read, then fails to read; a
+ * backquote's child whose break, continue or return was not its last
+ * command reads on from the script (shared with the shell: here, whose
+ * chunks are bigger, mostly its end).  The buffer here starts at a multiple of
+ * INPUT_CHUNK in the file, so at a multiple of 256.  A standard input
+ * stays open to the child. */
+enum { REF_CHUNK = 256 };
+void input_child_escaped(bool closed)
+{
+	if (!closed)
+		return;
+	for (Input *i = in; i != NULL; i = i->prev)
+		if (i->fd > 2 && !i->tty && !i->prompt) {
+			size_t end = (i->pos + REF_CHUNK - 1) / REF_CHUNK * REF_CHUNK;
+			if (end < i->len)
+				i->len = end;
+			i->closed = true;
+		}
+}
+
 static bool fill_fd(Input *i)
 {
+	if (i->closed) {
+		print_error("rc: read: %s", strerror(EBADF));
+		rc_exit(1);
+	}
 	if (i->cap == 0) {
 		i->cap = INPUT_CHUNK;
 		i->buf = ealloc(i->cap);

@@ -103,7 +103,7 @@ struct Catch {
 	int fnrunning;	/* function bodies running */
 };
 extern Catch *catcher;
-enum { eError = 1, eExit, eInterrupt };
+enum { eError = 1, eExit, eInterrupt, eSkip };
 /* catch_push makes c the innermost catcher; the caller then calls
  * sigsetjmp(c.buf, 0) itself, in a form C11 7.13.1.1 allows (the whole
  * controlling expression of an if, compared with 0).  After a raise,
@@ -297,6 +297,8 @@ extern int funcdepth, loopdepth;
 /* walk.c: the interpreter. */
 enum { SKIP_NONE, SKIP_BREAK, SKIP_CONTINUE, SKIP_RETURN };
 extern int skipping;
+extern bool child_escaped, skip_in_place, bq_child;
+void walk_skippable(Node *n);
 /* walk's parent: false in a child whose last command this is (it may exec
  * in place), true in the shell, PARENT_TAIL in the shell for the last
  * command of one that rc 1.7.4 runs in a child (a redirected braced
@@ -386,6 +388,7 @@ void input_fd(int fd);
 void input_interactive(void);
 void input_recover(void);
 void input_pop(void);
+void input_child_escaped(bool closed);
 int input_getc(void);
 int input_line(Str *s);
 void input_ungetc(int c);

@@ -15,6 +15,14 @@
 #include <unistd.h>
 
 int skipping;
+static int skip_raised;	/* what a child that escaped (below) carries out */
+/* This forked child has left the command it was forked for, by a break,
+ * continue or return whose loop or function lies outside it: as in rc
+ * 1.7.4, whose child jumps there in its own copy of the shell, it goes
+ * on as the shell would from there, to the end of the script. */
+bool child_escaped;
+bool skip_in_place;	/* the break, continue or return was the child's last command */
+bool bq_child;		/* a backquote's child */
 static int cond_depth;		/* inside if/while tests, && and || left sides */
 static enum { IF_NONE, IF_TOOK, IF_SKIPPED } last_if;
 
@@ -62,9 +70,35 @@ NORETURN void walk_in_child(Node *n)
 	if (sigsetjmp(c.buf, 0) == 0) {
 		walk(n, false);
 		catch_pop(&c);
+		if (skipping != SKIP_NONE) {
+			skip_raised = skipping;
+			input_child_escaped(skip_in_place || !bq_child);
+			child_escaped = true;
+			rc_raise(eSkip);
+		}
 	} else if (catch_raised == eError)
 		rc_exit(1);
+	else if (catch_raised == eSkip)
+		rc_raise(eSkip);	/* from a child of this child: on out */
 	rc_exit(status_exit_code());
+}
+
+/* Walk a loop's or function's body, where an escaped child's break,
+ * continue or return lands. */
+void walk_skippable(Node *n)
+{
+	int conds = cond_depth;
+	Catch c;
+	catch_push(&c);
+	if (sigsetjmp(c.buf, 0) == 0) {
+		walk(n, true);
+		catch_pop(&c);
+		return;
+	}
+	if (catch_raised != eSkip)
+		rc_raise(catch_raised);
+	cond_depth = conds;
+	skipping = skip_raised;
 }
 
 static char *one_word(List *l)
@@ -287,7 +321,7 @@ static void do_for(Node *n)
 	for (List *l = items; l != NULL; l = l->n) {
 		Mark m = nmark();
 		set(s, name, mklist(l->w, NULL, NULL));
-		walk(n->k[2], true);
+		walk_skippable(n->k[2]);
 		nrelease(m);
 		if (loop_skip())
 			break;
@@ -305,7 +339,7 @@ static void do_while(Node *n)
 			nrelease(m);
 			break;
 		}
-		walk(n->k[1], true);
+		walk_skippable(n->k[1]);
 		nrelease(m);
 		if (loop_skip())
 			break;
