@@ -200,7 +200,7 @@ static bool fill_fd(Input *i)
 		rc_exit(1);
 	}
 	if (i->cap == 0) {
-		i->cap = INPUT_CHUNK;
+		i->cap = i->fd == 0 ? STDIN_CHUNK : INPUT_CHUNK;
 		i->buf = ealloc(i->cap);
 	}
 	read_forget();	/* the commands may come from the same input as read's */

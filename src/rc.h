@@ -381,8 +381,10 @@ void sig_child_reset(void);
 void sig_ignore_stops(void);
 
 /* input.c: where commands come from. */
-/* What one read(2) of a script, pipe or $history asks for (BUFSIZ with glibc). */
-enum { INPUT_CHUNK = 8192 };
+/* What one read(2) of a script, pipe or $history asks for (BUFSIZ with glibc);
+ * of commands read from standard input without -i, what rc 1.7.4 asks for
+ * (its input buffer): the commands it runs read what follows the block. */
+enum { INPUT_CHUNK = 8192, STDIN_CHUNK = 256 };
 void input_string(const char *s, bool shared_lines);
 void input_fd(int fd);
 void input_interactive(void);
