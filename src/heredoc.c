@@ -1,6 +1,7 @@
 /* heredoc.c: here documents.  The body is read when the line holding
  * <<word ends, and becomes a here string: literal text, or text with
- * $name (flattened; a ^ right after the name is dropped) and $$ for $. */
+ * $name (flattened; a ^ right after the name is dropped) and $$ for $.
+ * The body is split as rc 1.7.4 splits it, so that it prints the same. */
 #include "rc.h"
 #include "sys.h"
 
@@ -54,22 +55,16 @@ static Node *substitute(const char *body)
 			p = d + 2;
 			continue;
 		}
-		const char *q = d + 1;
-		while (*q == ' ' || *q == '\t')
-			q++;
-		/* $#x, $^x and $"x are not substituted here: they vanish, as in the reference */
-		bool dropped = *q == '#' || *q == '^' || *q == '"';
-		if (dropped)
-			q++;
-		const char *name = q;
 		/* rc 1.7.4 takes the byte after the $ into the name whatever
-		 * it is: $'a' is $'a (empty) then ', a $ ending a line joins
-		 * the next */
-		if (q == d + 1 && *q != '\0')
+		 * it is, then the name's characters after it: $ y is the
+		 * variable ' y', $#x is '#x' (both unset, so they vanish), $'a'
+		 * is $'a (empty) then ', a $ ending a line joins the next */
+		const char *name = d + 1, *q = name;
+		if (*q != '\0')
 			q++;
 		while (is_varchar((unsigned char) *q))
 			q++;
-		if (q > name && !dropped)
+		if (q > name)
 			acc = append(acc, mk(nFlat, mkword(nstrndup(name, q - name), false), NULL, NULL));
 		if (*q == '^')
 			q++;
@@ -120,7 +115,12 @@ void heredoc_read_all(bool at_eof)
 	for (int i = 0; i < npending; i++) {
 		Pending *p = &pending[i];
 		char *body = read_body(p->eof, at_eof);
-		if (p->quoted || strchr(body, '$') == NULL) {
+		if (!p->quoted && *body == '\0') {
+			/* rc 1.7.4 parses an empty unquoted body to no
+			 * words at all, which prints <<<() */
+			free(body);
+			p->redir->k[0] = mk(nList, NULL, NULL, NULL);
+		} else if (p->quoted || strchr(body, '$') == NULL) {
 			nhold(free, body);
 			p->redir->k[0] = mkword(body, true);
 		} else {
