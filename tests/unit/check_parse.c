@@ -393,8 +393,10 @@ START_TEST(test_heredocs)
 		{ "cat <<EOF >f\na $x^b $$ c\nEOF", "cat <<<'a '^$^x^'b '^'$'^' c\n' >f" },
 		{ "cat <<[5] EOF <[0=5]\nx\nEOF", "cat <<<[5]'x\n' <[0=5]" },
 		{ "cat <<A >f; cat <<B >g\na\nA\nb\nB", "cat <<<'a\n' >f;cat <<<'b\n' >g" },
-		/* reference: "<<<()" */
-		{ "cat <<EOF >f\nEOF", "cat <<<'' >f" },
+		/* an empty body is no words, as in the reference */
+		{ "cat <<EOF >f\nEOF", "cat <<<() >f" },
+		{ "cat <<'EOF' >f\nEOF", "cat <<<'' >f" },
+		{ "cat <<EOF\n$ y $#x\nEOF", "cat <<<$^' y'^' '^$^'#x'^'\n'" },
 	};
 	CHECK_BODIES(cases);
 }
