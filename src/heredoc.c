@@ -55,12 +55,16 @@ static Node *substitute(const char *body)
 			p = d + 2;
 			continue;
 		}
-		/* rc 1.7.4 takes the byte after the $ into the name whatever
-		 * it is, then the name's characters after it: $ y is the
-		 * variable ' y', $#x is '#x' (both unset, so they vanish), $'a'
-		 * is $'a (empty) then ', a $ ending a line joins the next */
-		const char *name = d + 1, *q = name;
-		if (*q != '\0')
+		/* As in a command, blanks after the $ are skipped (doc/rc.1
+		 * DIFFERENCES: rc 1.7.4 makes $ y the variable ' y').  Else,
+		 * as in 1.7.4, the byte after the $ is part of the name
+		 * whatever it is: $#x is the variable '#x', $'a' is $'a
+		 * (empty) then ', a $ ending a line joins the next. */
+		const char *name = d + 1;
+		while (*name == ' ' || *name == '\t')
+			name++;
+		const char *q = name;
+		if (name == d + 1 && *q != '\0')
 			q++;
 		while (is_varchar((unsigned char) *q))
 			q++;

@@ -393,10 +393,11 @@ START_TEST(test_heredocs)
 		{ "cat <<EOF >f\na $x^b $$ c\nEOF", "cat <<<'a '^$^x^'b '^'$'^' c\n' >f" },
 		{ "cat <<[5] EOF <[0=5]\nx\nEOF", "cat <<<[5]'x\n' <[0=5]" },
 		{ "cat <<A >f; cat <<B >g\na\nA\nb\nB", "cat <<<'a\n' >f;cat <<<'b\n' >g" },
-		/* an empty body is no words, as in the reference */
+		/* an empty body is no words, as in the reference; $#x is the
+		 * variable '#x' as there, $ y is $y (DIFFERENCES) */
 		{ "cat <<EOF >f\nEOF", "cat <<<() >f" },
 		{ "cat <<'EOF' >f\nEOF", "cat <<<'' >f" },
-		{ "cat <<EOF\n$ y $#x\nEOF", "cat <<<$^' y'^' '^$^'#x'^'\n'" },
+		{ "cat <<EOF\n$ y $#x\nEOF", "cat <<<$^y^' '^$^'#x'^'\n'" },
 	};
 	CHECK_BODIES(cases);
 }
