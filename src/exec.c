@@ -16,12 +16,20 @@
 
 bool interactive;
 bool in_child;
+/* rc 1.7.4's child for a backquote keeps fn sigexit until it starts a
+ * command (the last one, or one after redirections: there it resets its
+ * signals); exiting before that runs it in the child too: when that
+ * command cannot be found, by exit in the list, under -e.  Here -1, or in
+ * such a child the guarded_depth it inherited: an exit under more is in
+ * 1.7.4's child for a redirected command. */
+int child_sigexit = -1;
 
 /* What a forked child of the shell stops sharing with it. */
 static void became_child(void)
 {
 	in_child = true;
 	bq_child = skip_in_place = false;
+	child_sigexit = -1;
 	sig_child_reset();
 	child_reset();
 	read_child_reset();
@@ -461,6 +469,7 @@ static void do_exec(List *args, Node *items)
 	if (!redir_in_shell(items)) {
 		if (args != NULL)
 			in_child = true;
+		child_sigexit = -1;	/* 1.7.4's child has an error, no exit */
 		if (args != NULL || !interactive)
 			rc_exit(1);
 		fd_unwind(depth);
@@ -468,8 +477,10 @@ static void do_exec(List *args, Node *items)
 		return;
 	}
 	fd_forget(depth);
-	if (args != NULL)
+	if (args != NULL) {
+		child_sigexit = -1;
 		exec_child(args);
+	}
 	/* $status stays, as in rc 1.7.4 */
 }
 
@@ -490,6 +501,8 @@ static bool run_words(Node *items, int parent);
 static void simple_of(void *p)
 {
 	Simple *s = p;
+	if (!s->parent && s->items->k[0]->type == nRedir)
+		child_sigexit = -1;	/* as 1.7.4 starts its command */
 	Node *rest = s->items, *last = NULL;
 	for (; rest != NULL && rest->k[0]->type == nRedir; rest = rest->k[1])
 		last = rest->k[0];
@@ -574,6 +587,8 @@ static bool run_words(Node *items, int parent)
 	Node *fn = skip_fn ? NULL : fn_get(args->w);
 	Builtin *b = fn ? NULL : builtin_get(args->w);
 	bool fn_ran = false;
+	if (!parent && (fn != NULL || b != NULL))
+		child_sigexit = -1;	/* as 1.7.4 starts its command */
 	if (fn != NULL || b != NULL) {
 		fn_ran = in_shell(b, fn, args, items) && fn != NULL;
 		/* break, continue or return as a child's last command: see
@@ -592,6 +607,7 @@ static bool run_words(Node *items, int parent)
 		}
 		if (cannot_run(path))
 			rc_exit(1);
+		child_sigexit = -1;
 		redir_in_child(items);
 		exec_child(args);
 	}

@@ -319,6 +319,8 @@ bool run_simple(Node *items, int parent);
 void trace_list(const char *prefix, List *a, List *b, bool match);
 char *path_which(const char *name, bool *denied);
 extern bool interactive, in_child;
+extern int child_sigexit, guarded_depth;
+bool sigexit_kept(void);
 
 /* redir.c */
 int fd_depth(void);

@@ -329,10 +329,19 @@ void __gcov_dump(void);
 #define coverage_dump() ((void) 0)
 #endif
 
-/* Leave the shell: fn sigexit first, unless this is a forked child. */
+/* Whether rc 1.7.4 would still run fn sigexit if its process for this
+ * exited: not in its child for a redirected command (walk_guarded), nor in
+ * a child of ours other than a backquote's that has started no command. */
+bool sigexit_kept(void)
+{
+	return in_child ? child_sigexit >= 0 && child_sigexit == guarded_depth : guarded_depth == 0;
+}
+
+/* Leave the shell: fn sigexit first, unless this is a forked child
+ * (but see child_sigexit). */
 NORETURN void rc_exit(int code)
 {
-	if (!in_child && sig_exit_handler())
+	if ((!in_child || sigexit_kept()) && sig_exit_handler())
 		code = status_exit_code();
 	coverage_dump();
 	exit_now(code & 0xff);

@@ -23,6 +23,7 @@ static int skip_raised;	/* what a child that escaped (below) carries out */
 bool child_escaped;
 bool skip_in_place;	/* the break, continue or return was the child's last command */
 bool bq_child;		/* a backquote's child */
+int guarded_depth;
 static int cond_depth;		/* inside if/while tests, && and || left sides */
 static enum { IF_NONE, IF_TOOK, IF_SKIPPED } last_if;
 
@@ -76,10 +77,12 @@ NORETURN void walk_in_child(Node *n)
 			child_escaped = true;
 			rc_raise(eSkip);
 		}
-	} else if (catch_raised == eError)
+	} else if (catch_raised == eError) {
+		child_sigexit = -1;
 		rc_exit(1);
-	else if (catch_raised == eSkip)
+	} else if (catch_raised == eSkip)
 		rc_raise(eSkip);	/* from a child of this child: on out */
+	child_sigexit = -1;	/* the end of the command is no exit */
 	rc_exit(status_exit_code());
 }
 
@@ -181,6 +184,7 @@ static void async(Node *n)
 static void subshell(Node *n, int parent)
 {
 	if (!parent) {
+		child_sigexit = -1;	/* 1.7.4 forks for it all the same */
 		walk(n->k[0], false);
 		return;
 	}
@@ -462,20 +466,24 @@ static void walk_of(void *p)
  * the shell has made for it.  rc 1.7.4 runs such a command in a child, so
  * an error in it ends only it, with status 1; so it does here.  Returns
  * false after such an error.  What the child's ifs and if nots did is
- * lost with it: a later if not pairs as before. */
+ * lost with it: a later if not pairs as before.  guarded_depth: how many
+ * such commands are running. */
 bool walk_guarded(void (*fn)(void *), void *arg)
 {
 	int conds = cond_depth, line = lineno;	/* eval's lines count in 1.7.4's child */
 	int was_if = last_if;
 	Catch c;
 	catch_push(&c);
+	guarded_depth++;
 	if (sigsetjmp(c.buf, 0) == 0) {
 		fn(arg);
 		catch_pop(&c);
+		guarded_depth--;
 		lineno = line;
 		last_if = was_if;
 		return true;
 	}
+	guarded_depth--;
 	cond_depth = conds;
 	lineno = line;
 	last_if = was_if;
@@ -503,6 +511,8 @@ top:
 		return;
 	case nRedirs: {
 		int depth = fd_depth();
+		if (!parent)
+			child_sigexit = -1;	/* as 1.7.4 starts its command */
 		Walk w = { n->k[0], parent ? PARENT_TAIL : false };
 		if (redir_in_shell(n->k[1]))
 			walk_guarded(walk_of, &w);
