@@ -297,12 +297,27 @@ void input_ungetc(int c)
 		in->nl_pending = false;
 }
 
+/* The error being raised leaves the rest of its line to be read: see
+ * input_keep_line. */
+static bool keep_line;
+
+/* For an error that rc 1.7.4's parser raises in the middle of a line (a
+ * misplaced if not), after which it reads on where it was, prompting. */
+void input_keep_line(void)
+{
+	keep_line = true;
+}
+
 /* After an error in an interactive shell the rest of the line is thrown
  * away (a terminal's buffer holds just the line), and input goes on: also
  * after an end of input inside a command, as in the reference. */
 static void skip_line(void)
 {
-	if (in->tty) {
+	bool kept = keep_line;
+	keep_line = false;
+	if (kept)
+		;
+	else if (in->tty) {
 		in->nungot = 0;
 		in->pos = in->len;
 		in->nl_pending = false;
@@ -313,7 +328,7 @@ static void skip_line(void)
 	}
 	if (in->fd >= 0)
 		in->eof = false;
-	in->line_start = in->prompt;
+	in->line_start = in->prompt || kept;	/* 1.7.4 prompts where it reads on */
 	heredoc_discard();	/* those of the command thrown away */
 }
 
@@ -356,6 +371,7 @@ static void run_all(void)
 		Mark m = nmark();
 		bool eof;
 		want_prompt1 = true;
+		keep_line = false;
 		await_command();
 		Node *n = parse_command(&eof);
 		if (in->tty && in->pos >= in->len && in->nungot == 0)

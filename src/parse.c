@@ -740,6 +740,20 @@ static void command_newline(void)
 		heredoc_read_all(false);
 }
 
+/* A misplaced if not: no syntax error (-n reads on after it, except in a
+ * script), but the command is not run. */
+static NORETURN void ifnot_error(void)
+{
+	if (interactive)
+		print_error("rc: `if not' must follow `if'");
+	else
+		print_error("rc: line %d: `if not' must follow `if'", misplaced_ifnot);
+	if (flag_n && !interactive)
+		rc_exit(1);
+	status_fail();
+	rc_raise(eError);
+}
+
 static Node *list_of(bool braced, bool cases)
 {
 	Node *head = NULL, **tail = &head, *last = NULL;
@@ -787,7 +801,14 @@ static Node *list_of(bool braced, bool cases)
 		}
 	}
 	/* rc 1.7.4 checks when the list ends: the line before its closing
-	 * token's (the newline's own line) */
+	 * token's (the newline's own line).  An interactive shell reports it
+	 * at once and reads on after the closing token ({umask<newline>if
+	 * not}; echo x runs the echo), as 1.7.4's parser does; a script's is
+	 * reported once the line is read. */
+	if (misplaced && interactive) {
+		input_keep_line();
+		ifnot_error();
+	}
 	if (misplaced && misplaced_ifnot < 0)
 		misplaced_ifnot = tok.type == '\n' ? lineno : lineno - 1;
 	/* a list ending in a merged "if not" ends in an empty command too:
@@ -808,16 +829,8 @@ static Node *command_line(bool *eof)
 	/* reported before the line's here documents are read, as in rc
 	 * 1.7.4: an interactive shell then reads their lines as commands.
 	 * It is no syntax error: -n does not read on after it in a script. */
-	if (misplaced_ifnot >= 0) {
-		if (interactive)
-			print_error("rc: `if not' must follow `if'");
-		else
-			print_error("rc: line %d: `if not' must follow `if'", misplaced_ifnot);
-		if (flag_n && !interactive)
-			rc_exit(1);
-		status_fail();
-		rc_raise(eError);
-	}
+	if (misplaced_ifnot >= 0)
+		ifnot_error();
 	command_newline();
 	*eof = tok.type == tEOF;
 	if (*eof && heredoc_waiting())
