@@ -6,12 +6,15 @@
 #define ACTIVE(m, i) ((m) != NULL && (m)[i])
 
 /* Match the class starting after '[' at p[*i] against c; advance *i past ']'.
- * Returns -1 if the class is not closed (then '[' is literal). */
-static int class_match(const char *p, const char *m, size_t *i, unsigned char c)
+ * Returns -1 if the class is not closed (then '[' is literal).  As in rc
+ * 1.7.4, once the '[' is unquoted the class's bytes count whatever their
+ * quoting: [^'~'a] and [~^a] are negated, [a'-'c] is a range, [a']'
+ * closes. */
+static int class_match(const char *p, size_t *i, unsigned char c)
 {
 	size_t j = *i;
 	bool negate = false, ok = false;
-	if (p[j] == '~' && ACTIVE(m, j)) {
+	if (p[j] == '~') {
 		negate = true;
 		j++;
 	}
@@ -19,11 +22,10 @@ static int class_match(const char *p, const char *m, size_t *i, unsigned char c)
 	for (;; first = false) {
 		if (p[j] == '\0')
 			return -1;
-		if (p[j] == ']' && ACTIVE(m, j) && !first)
+		if (p[j] == ']' && !first)
 			break;
 		unsigned char lo = p[j], hi = lo;
-		if (p[j + 1] == '-' && ACTIVE(m, j + 1) && p[j + 2] != '\0' &&
-		    !(p[j + 2] == ']' && ACTIVE(m, j + 2))) {
+		if (p[j + 1] == '-' && p[j + 2] != '\0' && p[j + 2] != ']') {
 			hi = p[j + 2];
 			j += 2;
 		}
@@ -56,7 +58,7 @@ bool match(const char *p, const char *m, const char *s)
 				}
 				if (c == '[' && ACTIVE(m, pi)) {
 					size_t j = pi + 1;
-					int r = class_match(p, m, &j, s[si]);
+					int r = class_match(p, &j, s[si]);
 					if (r == 1) {
 						pi = j, si++;
 						continue;

@@ -134,10 +134,14 @@ START_TEST(test_match_class)
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
 		ck_assert_msg(pmatch(cases[i].p, cases[i].s) == cases[i].ok,
 			      "match(%s, %s) should be %d", cases[i].p, cases[i].s, cases[i].ok);
-	/* a quoted ']' or '-' does not close or make a range */
-	ck_assert(match("[a-c]", "\1\1\0\1\1", "-"));
-	ck_assert(!match("[a-c]", "\1\1\0\1\1", "b"));
+	/* inside a class quoting does not count, as in rc 1.7.4: a quoted
+	 * '-' makes a range, a quoted '~' negates, a quoted ']' closes */
+	ck_assert(!match("[a-c]", "\1\1\0\1\1", "-"));
+	ck_assert(match("[a-c]", "\1\1\0\1\1", "b"));
 	ck_assert(match("[~a]", "\1\0\1\1", "~"));
+	ck_assert(match("[~a]", "\1\0\1\1", "b"));
+	ck_assert(!match("[~a]", "\1\0\1\1", "a"));
+	ck_assert(match("[a]", "\1\1\0", "a"));
 }
 END_TEST
 
