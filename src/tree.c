@@ -107,9 +107,17 @@ static void print_node(Str *s, const Node *n)
 	print_node_quoting(s, n, NULL);
 }
 
-/* A list: bare when it has one element, in parentheses otherwise.
- * keyword: a word in it to quote always (print_simple_command). */
-static void print_list(Str *s, const Node *n, const Node *keyword)
+/* Printing the words of a list in parentheses: rc 1.7.4 then prints every
+ * list of two or more words inside them without parentheses, (c $x(1 2))
+ * where $x(1 2) alone is $x((1 2)), and so do we (print_list). */
+static bool inlist;
+
+/* A list: bare when it has one element, in parentheses otherwise, or
+ * without them inside a list (inlist) unless force: where they are needed
+ * for the text to read back (x=(a b), ``(a b){cmd}, >(a b), (a b)^c,
+ * ~ (a b) c; rc 1.7.4 drops them there too).  keyword: a word in it to
+ * quote always (print_simple_command). */
+static void print_list_of(Str *s, const Node *n, const Node *keyword, bool force)
 {
 	if (n != NULL && n->type == nList && n->k[0] != NULL && n->k[1] == NULL) {
 		print_node_quoting(s, n->k[0], keyword);
@@ -119,13 +127,29 @@ static void print_list(Str *s, const Node *n, const Node *keyword)
 		print_node_quoting(s, n, keyword);
 		return;
 	}
-	str_addc(s, '(');
+	bool bare = inlist && !force && n != NULL && n->k[0] != NULL, was = inlist;
+	if (!bare)
+		str_addc(s, '(');
+	inlist = true;
 	for (; n != NULL && n->k[0] != NULL; n = n->k[1]) {
 		print_node_quoting(s, n->k[0], keyword);
 		if (n->k[1] != NULL)
 			str_addc(s, ' ');
 	}
-	str_addc(s, ')');
+	inlist = was;
+	if (!bare)
+		str_addc(s, ')');
+}
+
+static void print_list(Str *s, const Node *n, const Node *keyword)
+{
+	print_list_of(s, n, keyword, false);
+}
+
+/* A word that may be a list which needs its parentheses (print_list_of). */
+static void print_word(Str *s, const Node *n, const Node *keyword)
+{
+	print_list_of(s, n, keyword, true);
 }
 
 static bool plain_name(const char *s)
@@ -165,7 +189,10 @@ static void print_simple_command(Str *s, const Node *items)
 	const Node *first = items;
 	while (first != NULL && first->k[0] != NULL && first->k[0]->type == nRedir)
 		first = first->k[1];	/* >f 'for' x */
-	print_words(s, items, first != NULL ? leading_keyword(first->k[0]) : NULL);
+	const Node *w = first != NULL ? first->k[0] : NULL, *kw = w != NULL ? leading_keyword(w) : NULL;
+	if (kw == NULL && inlist && w != NULL && w->type == nList && w->k[0] != NULL)
+		kw = leading_keyword(w->k[0]);	/* (a `{(for x) y}) prints 'for' x y */
+	print_words(s, items, kw);
 }
 
 /* The word a list of names starts with when it must be quoted: after '$'
@@ -223,7 +250,7 @@ static void print_redir(Str *s, const Node *n)
 			str_fmt(s, "[%d]", n->fd[0]);
 		else if (glued_to_op(n->k[0]))
 			str_addc(s, ' ');
-		print_node(s, n->k[0]);
+		print_word(s, n->k[0], NULL);
 	}
 }
 
@@ -268,7 +295,7 @@ static void print_chain(Str *s, const Node *n, const Node *keyword)
 	for (p = n; same_chain(p, n->type); p = p->k[0])
 		links[--i] = p;
 	bool cmds = n->type != nConcat;
-	cmds ? print_or_empty(s, p) : print_node_quoting(s, p, keyword);
+	cmds ? print_or_empty(s, p) : print_word(s, p, keyword);
 	for (i = 0; i < count; i++) {
 		const Node *l = links[i];
 		if (l->type == nConcat)
@@ -292,7 +319,7 @@ static void print_chain(Str *s, const Node *n, const Node *keyword)
 				continue;
 			}
 		}
-		cmds ? print_or_empty(s, l->k[1]) : print_node_quoting(s, l->k[1], keyword);
+		cmds ? print_or_empty(s, l->k[1]) : print_word(s, l->k[1], keyword);
 	}
 	free(links);
 }
@@ -332,7 +359,7 @@ static bool print_bare_backquote(Str *s, const Node *n)
 		return false;
 	if (n->k[1] != NULL) {
 		str_adds(s, "``");
-		print_list(s, n->k[1], NULL);
+		print_word(s, n->k[1], NULL);
 		str_addc(s, ' ');
 	} else
 		str_addc(s, '`');
@@ -367,7 +394,7 @@ static void print_node_quoting(Str *s, const Node *n, const Node *keyword)
 	case nBackq:
 		if (n->k[1] != NULL) {
 			str_adds(s, "``");
-			print_list(s, n->k[1], NULL);
+			print_word(s, n->k[1], NULL);
 		} else
 			str_addc(s, '`');
 		print_braced(s, n->k[0]);
@@ -407,9 +434,9 @@ static void print_node_quoting(Str *s, const Node *n, const Node *keyword)
 		else if (n->k[0]->type == nWord || n->k[0]->type == nQword)
 			str_quote(s, n->k[0]->s);	/* a-b=1 reads back */
 		else
-			print_node_quoting(s, n->k[0], leading_keyword(n->k[0]));
+			print_word(s, n->k[0], leading_keyword(n->k[0]));
 		str_addc(s, '=');
-		print_list(s, n->k[1], NULL);
+		print_word(s, n->k[1], NULL);
 		if (n->type == nLocal) {
 			str_addc(s, ' ');
 			print_node(s, n->k[2]);
@@ -449,7 +476,7 @@ static void print_node_quoting(Str *s, const Node *n, const Node *keyword)
 	case nIfnot: str_adds(s, "if not "); print_or_empty(s, n->k[0]); break;
 	case nFor:
 		str_adds(s, "for(");
-		print_node(s, n->k[0]);
+		print_word(s, n->k[0], NULL);
 		str_adds(s, " in ");
 		if (n->k[1] != NULL)
 			print_list(s, n->k[1], NULL);
@@ -467,7 +494,7 @@ static void print_node_quoting(Str *s, const Node *n, const Node *keyword)
 	case nSwitch: {
 		const Node *last = last_command(n->k[1]);
 		str_adds(s, "switch(");
-		print_node(s, n->k[0]);
+		print_word(s, n->k[0], NULL);
 		str_addc(s, ')');
 		str_addc(s, '{');
 		print_node(s, n->k[1]);
@@ -478,7 +505,7 @@ static void print_node_quoting(Str *s, const Node *n, const Node *keyword)
 		break;
 	}
 	case nCase: str_adds(s, "case "); print_list(s, n->k[0], NULL); break;
-	case nMatch: str_adds(s, "~ "); print_node(s, n->k[0]); str_addc(s, ' '); print_list(s, n->k[1], NULL); break;
+	case nMatch: str_adds(s, "~ "); print_word(s, n->k[0], NULL); str_addc(s, ' '); print_list(s, n->k[1], NULL); break;
 	case nNewfn:
 		str_adds(s, "fn ");
 		print_list(s, n->k[0], NULL);
