@@ -381,14 +381,22 @@ static void print_node_quoting(Str *s, const Node *n, const Node *keyword)
 		break;
 	case nQword: n == keyword ? str_quote_always(s, n->s) : str_quote(s, n->s); break;
 	case nVar: str_addc(s, '$'); print_varname(s, n->k[0]); break;
-	case nVarsub:
+	case nVarsub: {
+		const Node *name = n->k[0];
+		if (name->type == nList && name->k[0] != NULL && name->k[1] == NULL)
+			name = name->k[0];
 		str_addc(s, '$');
-		if (!print_bare_backquote(s, n->k[0]))
+		/* $$^n(1), $$#n(1): the subscript is the first $'s, as rc
+		 * 1.7.4 prints it ($($^n)(1) does not read back) */
+		if (name->type == nFlat || name->type == nCount)
+			print_node(s, name);
+		else if (!print_bare_backquote(s, n->k[0]))
 			print_varname(s, n->k[0]);
 		str_addc(s, '(');
 		print_list(s, n->k[1], NULL);
 		str_addc(s, ')');
 		break;
+	}
 	case nCount: str_adds(s, "$#"); print_varname(s, n->k[0]); break;
 	case nFlat: str_adds(s, "$^"); print_varname(s, n->k[0]); break;
 	case nBackq:
