@@ -104,6 +104,35 @@ void walk_skippable(Node *n)
 	skipping = skip_raised;
 }
 
+/* Whether n runs commands in a forked child of its own (a pipeline, a
+ * backquote, @, & or <{}): only such a child can escape to the loop
+ * around it (functions and eval start with no loop), so only then does a
+ * loop body need walk_skippable's catch, a dozen calls an iteration. */
+static bool forks_commands(const Node *n)
+{
+	for (; n != NULL; n = n->k[1])	/* k1 holds the long chains: a; b, lists */
+		switch (n->type) {
+		case nBackq: case nNmpipe: case nAsync: case nSubshell: case nPipe:
+			return true;
+		default:
+			if (forks_commands(n->k[0]) || forks_commands(n->k[2]))
+				return true;
+		}
+	return false;
+}
+
+/* A loop's body, with the catch when it needs one; loop->fd[0] (unused
+ * by loops) keeps the answer: 0 not yet known, 1 it forks, 2 it does not. */
+static void walk_loop_body(Node *loop, Node *body)
+{
+	if (loop->fd[0] == 0)
+		loop->fd[0] = forks_commands(body) ? 1 : 2;
+	if (loop->fd[0] == 1)
+		walk_skippable(body);
+	else
+		walk(body, true);
+}
+
 static char *one_word(List *l)
 {
 	return var_name(l, true);
@@ -325,7 +354,7 @@ static void do_for(Node *n)
 	for (List *l = items; l != NULL; l = l->n) {
 		Mark m = nmark();
 		set(s, name, mklist(l->w, NULL, NULL));
-		walk_skippable(n->k[2]);
+		walk_loop_body(n, n->k[2]);
 		nrelease(m);
 		if (loop_skip())
 			break;
@@ -343,7 +372,7 @@ static void do_while(Node *n)
 			nrelease(m);
 			break;
 		}
-		walk_skippable(n->k[1]);
+		walk_loop_body(n, n->k[1]);
 		nrelease(m);
 		if (loop_skip())
 			break;
