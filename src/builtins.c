@@ -86,11 +86,13 @@ static void b_cd(List *args)
 	List *cdpath = var_get("cdpath");
 	if (direct || cdpath == NULL) {
 		if (!try_cd(dir)) {
-			if (direct || args->n == NULL)
-				print_error("rc: %s: %s", dir, strerror(errno));
-			else
-				print_error("couldn't cd to %s", dir);
+			int err = errno;
 			status_fail();
+			if (direct || args->n == NULL) {
+				check_e();	/* 1.7.4 fails first: -e leaves silently */
+				print_error("rc: %s: %s", dir, strerror(err));
+			} else
+				print_error("couldn't cd to %s", dir);
 			return;
 		}
 		status_set(0);
@@ -125,8 +127,10 @@ static void b_exit(List *args)
 
 static void b_return(List *args)
 {
-	if (args->n != NULL && !status_from_words(args->n))
+	if (args->n != NULL && !status_from_words(args->n)) {
 		status_fail();		/* "bad status", then it returns all the same */
+		check_e();		/* or, under -e, the shell leaves, as 1.7.4's */
+	}
 	if (funcdepth == 0)
 		rc_error("return outside of function");
 	skipping = SKIP_RETURN;

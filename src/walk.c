@@ -39,8 +39,10 @@ bool walk_reset(void)
 	return in_cond;
 }
 
-/* -e: a failed command ends the shell, except where it is being tested. */
-static void check_e(void)
+/* -e: a failed command ends the shell, except where it is being tested.
+ * Also called by builtins that, as in rc 1.7.4, fail before they say why
+ * (so that -e leaves without the message). */
+void check_e(void)
 {
 	if (flag_e && cond_depth == 0 && skipping == SKIP_NONE && !status_true())
 		rc_exit(status_exit_code());
