@@ -372,7 +372,7 @@ static void lex_word(int c, bool varname)
 		tok.type = tKW;
 		return;
 	}
-	after_word = true;
+	after_word = word_loop;	/* A~(b) is A~ and (b): 1.7.4's word ended at ~ */
 }
 
 void lex_next(void)
