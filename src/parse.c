@@ -187,6 +187,25 @@ static Node *words_until(int close, bool nl_ok)
 	return head != NULL ? head : mk(nList, NULL, NULL, NULL);
 }
 
+/* The atom of `word.  rc 1.7.4's words end at ! ~ @ (tokens of their
+ * own that free carets join back), so `a~b runs a and joins ~b to its
+ * output: our word a~b is split, its rest left as the current token. */
+static Node *backquote_word(bool *joinable)
+{
+	size_t n;
+	if (tok.type != tWORD || (n = strcspn(tok.s, "!~@")) == 0 ||
+	    tok.s[n] == '\0')
+		return atom(true, joinable);
+	Node *w = mkword(nstrndup(tok.s, n), false);
+	w->kind = strcspn(tok.s, "*?[") < n;
+	tok.s += n;
+	tok.meta = strpbrk(tok.s, "*?[") != NULL;
+	tok.kw = 0;
+	tok.spaced = false;
+	*joinable = true;
+	return w;
+}
+
 /* `{list}, `word, ``seps {list}, ``seps word: as in rc 1.7.4 the word run
  * is one atom ("sword"): `f^x runs f and joins x to its output. */
 static Node *parse_backquote(bool doubled, bool *joinable)
@@ -205,7 +224,7 @@ static Node *parse_backquote(bool doubled, bool *joinable)
 		body = list(true);
 		expect('}');
 	} else if (word_start(true)) {
-		body = mk(nSimple, mk(nList, atom(true, joinable), NULL, NULL), NULL, NULL);
+		body = mk(nSimple, mk(nList, backquote_word(joinable), NULL, NULL), NULL, NULL);
 	} else
 		lex_syntax(NULL);
 	return mk(nBackq, body, seps, NULL);
