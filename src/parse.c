@@ -37,9 +37,6 @@
 #include <string.h>
 
 static Node *list_of(bool braced, bool cases);
-/* The line an "if not" not after an if in its list is reported on, as rc
- * 1.7.4 counts it (-1: none). */
-static int misplaced_ifnot = -1;
 static Node *list(bool braced)
 {
 	return list_of(braced, false);
@@ -760,13 +757,13 @@ static void command_newline(void)
 }
 
 /* A misplaced if not: no syntax error (-n reads on after it, except in a
- * script), but the command is not run. */
-static NORETURN void ifnot_error(void)
+ * script), but the command is not run.  line: as rc 1.7.4 counts it. */
+static NORETURN void ifnot_error(int line)
 {
 	if (interactive)
 		print_error("rc: `if not' must follow `if'");
 	else
-		print_error("rc: line %d: `if not' must follow `if'", misplaced_ifnot);
+		print_error("rc: line %d: `if not' must follow `if'", line);
 	if (flag_n && !interactive)
 		rc_exit(1);
 	status_fail();
@@ -819,17 +816,20 @@ static Node *list_of(bool braced, bool cases)
 			tail = &(*tail)->k[1];
 		}
 	}
-	/* rc 1.7.4 checks when the list ends: the line before its closing
-	 * token's (the newline's own line).  An interactive shell reports it
-	 * at once and reads on after the closing token ({umask<newline>if
-	 * not}; echo x runs the echo), as 1.7.4's parser does; a script's is
-	 * reported once the line is read. */
-	if (misplaced && interactive) {
-		input_keep_line();
-		ifnot_error();
+	/* rc 1.7.4's parser reports it at once when the list ends, whatever
+	 * token ends it (before a syntax error there or later on the line:
+	 * {true;if not}} names no syntax error), naming the line before its
+	 * closing token's (the newline's own line).  An interactive shell
+	 * then reads on after the closing token ({umask<newline>if not};
+	 * echo x runs the echo); a script ends.  A command line's list ends
+	 * only at its newline or end of input there (true; if not x; ) is a
+	 * syntax error), a braced one not at the end of input ({true; if not
+	 * x<EOF> is a syntax error). */
+	if (misplaced && (braced ? tok.type != tEOF : tok.type == '\n' || tok.type == tEOF)) {
+		if (interactive)
+			input_keep_line();
+		ifnot_error(tok.type == '\n' ? lineno : lineno - 1);
 	}
-	if (misplaced && misplaced_ifnot < 0)
-		misplaced_ifnot = tok.type == '\n' ? lineno : lineno - 1;
 	/* a list ending in a merged "if not" ends in an empty command too:
 	 * rc 1.7.4's merge leaves one, which sets $status to 0 */
 	if (((trailing_semi && !braced) || ends_merged) && *tail != NULL)
@@ -841,15 +841,9 @@ static Node *command_line(bool *eof)
 {
 	lex_reset();
 	lex_next();
-	misplaced_ifnot = -1;
 	Node *n = list(false);
 	if (tok.type != '\n' && tok.type != tEOF)
 		lex_syntax(NULL);
-	/* reported before the line's here documents are read, as in rc
-	 * 1.7.4: an interactive shell then reads their lines as commands.
-	 * It is no syntax error: -n does not read on after it in a script. */
-	if (misplaced_ifnot >= 0)
-		ifnot_error();
 	command_newline();
 	*eof = tok.type == tEOF;
 	if (*eof && heredoc_waiting())

@@ -328,6 +328,9 @@ static void ifnot(Node *n, int parent)
 	last_if = IF_NONE;
 	if (run)
 		walk(n->k[0], parent);	/* skipped, it leaves $status */
+	/* nor does an if run in its body pair with a later one (1.7.4:
+	 * if(false)x; newline if not if(true)y; newline if not z errs) */
+	last_if = IF_NONE;
 }
 
 /* After a loop body: true if the loop is to stop. */
