@@ -157,6 +157,7 @@ void catch_push(Catch *c)
 	c->funcdepth = funcdepth;
 	c->loopdepth = loopdepth;
 	c->fnrunning = fn_running_depth();
+	c->nmfloor = nmpipe_floor();
 	catcher = c;
 }
 
@@ -180,6 +181,7 @@ NORETURN void rc_raise(int e)
 	funcdepth = c->funcdepth;
 	loopdepth = c->loopdepth;
 	fn_unwind(c->fnrunning);
+	nmpipe_set_floor(c->nmfloor);
 	skipping = SKIP_NONE;
 	catch_raised = e;
 	siglongjmp(c->buf, e);

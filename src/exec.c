@@ -590,7 +590,9 @@ static bool run_words(Node *items, int parent)
 	if (!parent && (fn != NULL || b != NULL))
 		child_sigexit = -1;	/* as 1.7.4 starts its command */
 	if (fn != NULL || b != NULL) {
+		int floor = nmpipe_protect();	/* eval 'a; b' <{c} */
 		fn_ran = in_shell(b, fn, args, items) && fn != NULL;
+		nmpipe_set_floor(floor);
 		/* break, continue or return as a child's last command: see
 		 * input_child_escaped */
 		if (!parent && b != NULL && skipping != SKIP_NONE)

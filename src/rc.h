@@ -101,6 +101,7 @@ struct Catch {
 	int fddepth;	/* saved-descriptor stack depth to restore */
 	int funcdepth, loopdepth;
 	int fnrunning;	/* function bodies running */
+	int nmfloor;	/* nmpipe_floor() to restore */
 };
 extern Catch *catcher;
 enum { eError = 1, eExit, eInterrupt, eSkip };
@@ -334,6 +335,9 @@ void redir_in_child(Node *redirs);
 /* fd moved to FD_SHELL_MIN (sys.h) or above. */
 int fd_move_high(int fd);
 void nmpipe_reap(void);
+int nmpipe_protect(void);
+int nmpipe_floor(void);
+void nmpipe_set_floor(int floor);
 
 /* status.c: $status as a list of wait statuses. */
 void status_set(int wstat);

@@ -276,11 +276,35 @@ char *nmpipe(Node *n)
 	return nfmt("/dev/fd/%d", keep);
 }
 
+/* Those below the floor belong to a command still running in the shell
+ * (a function or builtin: eval 'true; cat' <{echo hi}), so the commands
+ * it runs leave them open (issue 10).  An error puts the floor back
+ * (catch_push saves it). */
+static int nmfloor;
+
+int nmpipe_floor(void)
+{
+	return nmfloor;
+}
+
+void nmpipe_set_floor(int floor)
+{
+	nmfloor = floor;
+}
+
+int nmpipe_protect(void)
+{
+	int old = nmfloor;
+	nmfloor = nnmpipes;
+	return old;
+}
+
 void nmpipe_reap(void)
 {
-	for (int i = 0; i < nnmpipes; i++)
+	for (int i = nmfloor; i < nnmpipes; i++)
 		close(nmpipes[i].fd);
-	for (int i = 0; i < nnmpipes; i++)
+	for (int i = nmfloor; i < nnmpipes; i++)
 		child_set_async(nmpipes[i].pid);
-	nnmpipes = 0;
+	if (nmfloor < nnmpipes)
+		nnmpipes = nmfloor;
 }
