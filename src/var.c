@@ -471,12 +471,24 @@ void var_unwind(int depth)
 }
 
 /* x=word or x=(list), re-readable ($* prints as *=...). */
+/* As in rc 1.7.4, a name is printed bare when only * ? [ would quote it
+ * (**=(), a?b=1), else quoted whole ('a b*'=1). */
+static void print_name(Str *s, const char *name)
+{
+	bool quote = *name == '\0';
+	for (const char *p = name; *p != '\0' && !quote; p++) {
+		char c[2] = { *p, '\0' };
+		quote = strchr("*?[", *p) == NULL && needs_quote(c);
+	}
+	if (quote)
+		str_quote(s, name);
+	else
+		str_adds(s, name);
+}
+
 void var_print(Str *s, const char *name, List *val)
 {
-	if (strcmp(name, "*") == 0)
-		str_adds(s, name);
-	else
-		str_quote(s, name);
+	print_name(s, name);
 	str_addc(s, '=');
 	if (val != NULL && val->n == NULL) {
 		str_quote(s, val->w);
