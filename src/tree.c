@@ -224,12 +224,15 @@ static void print_varname(Str *s, const Node *n)
 }
 
 /* A target that would read as part of the operator: < <{a} is not <<{a},
- * > [x] is not >[x]. */
-static bool glued_to_op(const Node *t)
+ * > [x] is not >[x].  After <<< and >> a named pipe reads back as one, so
+ * it is glued as rc 1.7.4 prints it (<<<<{a}, >>>{a}). */
+static bool glued_to_op(const Node *t, const char *op)
 {
 	while (t != NULL && (t->type == nConcat || (t->type == nList && t->k[1] == NULL)))
 		t = t->k[0];	/* (x) is printed x */
-	return t != NULL && (t->type == nNmpipe || (t->type == nWord && t->s[0] == '['));
+	if (t != NULL && t->type == nNmpipe)
+		return strcmp(op, "<<<") != 0 && strcmp(op, ">>") != 0;
+	return t != NULL && t->type == nWord && t->s[0] == '[';
 }
 
 static void print_redir(Str *s, const Node *n)
@@ -248,7 +251,7 @@ static void print_redir(Str *s, const Node *n)
 	else {
 		if (n->fd[0] != (in ? 0 : 1))
 			str_fmt(s, "[%d]", n->fd[0]);
-		else if (glued_to_op(n->k[0]))
+		else if (glued_to_op(n->k[0], op))
 			str_addc(s, ' ');
 		print_word(s, n->k[0], NULL);
 	}
