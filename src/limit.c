@@ -124,11 +124,10 @@ int limit_builtin(List *args)
 				return 1;
 		return LIMIT_SHOWN;
 	}
-	int i = 0;
-	size_t len = strlen(args->w);
-	while (i < NLIMITS && strncmp(limits[i].name, args->w, len) != 0)
+	int i = 0;	/* the whole name, as in rc 1.7.4 (limit cpu is no limit) */
+	while (i < NLIMITS && strcmp(limits[i].name, args->w) != 0)
 		i++;
-	if (i == NLIMITS || len == 0) {
+	if (i == NLIMITS) {
 		print_error("no such limit");
 		return 1;
 	}
