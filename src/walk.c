@@ -367,9 +367,12 @@ static void do_for(Node *n)
 	loopdepth--;
 }
 
+/* The condition is not inside its own loop: a break there is outside of
+ * any loop at the top level, or leaves the loop around this one, as in
+ * rc 1.7.4 (counted inside, it set a break nothing cleared, and every
+ * later command was skipped). */
 static void do_while(Node *n)
 {
-	loopdepth++;
 	for (;;) {
 		Mark m = nmark();
 		bool ok = walk_cond(n->k[0]);
@@ -377,12 +380,13 @@ static void do_while(Node *n)
 			nrelease(m);
 			break;
 		}
+		loopdepth++;
 		walk_loop_body(n, n->k[1]);
+		loopdepth--;
 		nrelease(m);
 		if (loop_skip())
 			break;
 	}
-	loopdepth--;
 }
 
 /* Visit the commands of a sequence in order. */
