@@ -155,6 +155,11 @@ static NORETURN void lex_error_line(const char *msg, int adjust)
 		print_error("rc: line %d: %s near end of line", line + adjust, msg);
 	else
 		print_error("rc: line %d: %s near eof", line, msg);
+	/* rc 1.7.4 does not count the newline skipped after a scanner
+	 * error: the lines of here documents read after it count from one
+	 * less (cat <<EOF x <[0=3, no body: heredoc incomplete on line 2) */
+	if (c == '\n')
+		lineno--;
 	failed = FAIL_SCAN;
 	rc_raise(eError);
 }

@@ -348,17 +348,18 @@ static Node *heredoc(int fd)
 	lex_next();
 	redirection_word();
 	Node *r = mkredir(rHerestr, fd, 0, NULL);
-	/* pending before the token after the word is read: it may be the
-	 * newline that reads the body */
-	if (tok.type == tWORD || tok.type == tQWORD)
-		heredoc_pending(r, tok.s, tok.type == tQWORD);
-	else if (tok.type == tKW)	/* <<while, <<! */
-		heredoc_pending(r, kwname(tok.kw), false);
+	const char *eof = tok.type == tKW ? kwname(tok.kw) : tok.s;	/* <<while, <<! */
+	bool quoted = tok.type == tQWORD;
 	Node *w = word(true, NULL);
 	if (w->type != nWord && w->type != nQword) {
 		heredoc_discard();	/* 1.7.4 never took it for one */
 		lex_fail("eof-marker not a single literal word", NULL);
 	}
+	/* Pending once the word is whole, when the token after it has been
+	 * read (the newline that reads the body is only seen by the caller):
+	 * as in rc 1.7.4, a scanner error in that token (<<EOF <[0=3) leaves
+	 * the here document unannounced. */
+	heredoc_pending(r, eof, quoted);
 	return r;
 }
 
