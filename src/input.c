@@ -424,6 +424,11 @@ int input_loop(void)
 			syntax_failed = true;
 			if (in->last == EOF)
 				return 1;
+			/* a misplaced if not fails the status, which under
+			 * -e ends an interactive shell also with -n, as in
+			 * rc 1.7.4 */
+			if (in->recover && flag_e && !status_true() && !in_cond)
+				return status_exit_code();
 		} else if (!in->recover)
 			return e == eExit ? status_exit_code() : 1;
 		else if (flag_e && e == eError && !status_true() && !in_cond)
