@@ -249,7 +249,7 @@ static void b_newpgrp(List *args)
 	setpgid(0, 0);
 	if (isatty(2))
 		tcsetpgrp(2, getpgrp());
-	status_set(0);
+	/* $status stays, as in rc 1.7.4 */
 }
 
 static void b_dot(List *args)

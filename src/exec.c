@@ -529,7 +529,8 @@ static void simple_of(void *p)
 }
 
 /* items: the words and redirections of a simple command, in order.
- * Returns true if it called a function (whose failure -e forgives).
+ * Returns true if it called a function (whose failure -e forgives) or
+ * ran a builtin that left $status as it was (which -e does not test).
  * rc 1.7.4 runs a command written after a redirection (>f cmd, or a
  * redirection alone) in a child: an error in it ends only it. */
 bool run_simple(Node *items, int parent)
@@ -540,6 +541,7 @@ bool run_simple(Node *items, int parent)
 	if (parent) {
 		walk_guarded(simple_of, &s);
 		status_as_child(parent);
+		return false;	/* 1.7.4's child exited with $status: -e tests it */
 	} else
 		simple_of(&s);	/* in a child an error ends the child */
 	return s.called_fn;
@@ -580,9 +582,10 @@ static bool run_words(Node *items, int parent)
 		args = args->n;
 		skip_fn = true;
 	}
+	unsigned long changes = status_changes();
 	if (strcmp(args->w, "exec") == 0) {
 		do_exec(args->n, items);
-		return false;
+		return status_changes() == changes;
 	}
 	Node *fn = skip_fn ? NULL : fn_get(args->w);
 	Builtin *b = fn ? NULL : builtin_get(args->w);
@@ -591,7 +594,11 @@ static bool run_words(Node *items, int parent)
 		child_sigexit = -1;	/* as 1.7.4 starts its command */
 	if (fn != NULL || b != NULL) {
 		int floor = nmpipe_protect();	/* eval 'a; b' <{c} */
-		fn_ran = in_shell(b, fn, args, items) && fn != NULL;
+		/* -e forgives a function's failure, but not that of the child
+		 * rc 1.7.4 runs a redirected one in */
+		fn_ran = in_shell(b, fn, args, items) && fn != NULL && !has_redirection(items);
+		if (b != NULL && status_changes() == changes)
+			fn_ran = true;	/* it left $status: no failure for -e */
 		nmpipe_set_floor(floor);
 		/* break, continue or return as a child's last command: see
 		 * input_child_escaped */

@@ -344,6 +344,7 @@ void status_set(int wstat);
 void status_set_list(const int *w, int n);
 void status_set_bool(bool ok);
 void status_fail(void);
+unsigned long status_changes(void);
 bool status_true(void);
 int status_exit_code(void);
 void status_as_exit(void);
