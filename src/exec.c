@@ -19,8 +19,9 @@ bool in_child;
 /* rc 1.7.4's child for a backquote keeps fn sigexit until it starts a
  * command (the last one, or one after redirections: there it resets its
  * signals); exiting before that runs it in the child too: when that
- * command cannot be found, by exit in the list, under -e.  Here -1, or in
- * such a child the guarded_depth it inherited: an exit under more is in
+ * command cannot be found, by exit in the list, under -e.  Any child
+ * that defines fn sigexit itself (fn_define) has it so too.  Here -1, or
+ * in such a child the guarded_depth it had: an exit under more is in
  * 1.7.4's child for a redirected command. */
 int child_sigexit = -1;
 
@@ -569,6 +570,8 @@ static bool run_words(Node *items, int parent)
 		 * 1.7.4, but as the exit status of the child 1.7.4 runs it in:
 		 * one value (false | true; $x gives 1) */
 		int depth = fd_depth();
+		if (!parent)
+			child_sigexit = -1;	/* as 1.7.4 starts its command */
 		if (!redir_in_shell(items))
 			status_fail();
 		else

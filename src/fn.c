@@ -112,6 +112,8 @@ void fn_define(const char *name, Node *body)
 	s->fn = copy;
 	if (sig != 0)
 		sig_set_handler(sig, copy);
+	else if (in_child && strcmp(name, "sigexit") == 0)
+		child_sigexit = guarded_depth;	/* rc 1.7.4's child runs it as it exits */
 }
 
 void fn_import(const char *name, const char *def)

@@ -301,7 +301,7 @@ void sig_prompt_interrupt(void)
 		fn_call("sigint", fn, NULL);
 }
 
-/* fn sigexit runs once, when the shell exits (never in a child).
+/* fn sigexit runs once, when the shell exits (in a child, see sigexit_kept).
  * Returns true if it ran: the shell then exits with its status. */
 static bool sig_exit_handler(void)
 {
@@ -331,7 +331,8 @@ void __gcov_dump(void);
 
 /* Whether rc 1.7.4 would still run fn sigexit if its process for this
  * exited: not in its child for a redirected command (walk_guarded), nor in
- * a child of ours other than a backquote's that has started no command. */
+ * a child of ours that has started a command, or that is not a
+ * backquote's and has not defined fn sigexit itself (child_sigexit). */
 bool sigexit_kept(void)
 {
 	return in_child ? child_sigexit >= 0 && child_sigexit == guarded_depth : guarded_depth == 0;

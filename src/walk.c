@@ -65,8 +65,10 @@ static bool walk_cond(Node *n)
 
 /* Run n in this forked child and exit with its status: 1 after an error,
  * a syntax error in eval too (which leaves $status as it was), as in
- * rc 1.7.4. */
-NORETURN void walk_in_child(Node *n)
+ * rc 1.7.4.  subshell: the child of @, which 1.7.4 leaves as the shell
+ * exits, running fn sigexit if the child defined it and started no
+ * command after (see child_sigexit); its other children just exit. */
+static NORETURN void walk_child(Node *n, bool subshell)
 {
 	Catch c;
 	catch_push(&c);
@@ -84,8 +86,14 @@ NORETURN void walk_in_child(Node *n)
 		rc_exit(1);
 	} else if (catch_raised == eSkip)
 		rc_raise(eSkip);	/* from a child of this child: on out */
-	child_sigexit = -1;	/* the end of the command is no exit */
+	if (!subshell)
+		child_sigexit = -1;	/* the end of the command is no exit */
 	rc_exit(status_exit_code());
+}
+
+NORETURN void walk_in_child(Node *n)
+{
+	walk_child(n, false);
 }
 
 /* Walk a loop's or function's body, where an escaped child's break,
@@ -217,11 +225,13 @@ static void subshell(Node *n, int parent)
 	if (!parent) {
 		child_sigexit = -1;	/* 1.7.4 forks for it all the same */
 		walk(n->k[0], false);
+		if (in_child && skipping == SKIP_NONE)
+			rc_exit(status_exit_code());	/* as that child exits */
 		return;
 	}
 	pid_t pid = rc_fork();
 	if (pid == 0)
-		walk_in_child(n->k[0]);
+		walk_child(n->k[0], true);
 	child_wait_status(pid);
 	check_e();
 }
