@@ -455,6 +455,29 @@ static bool in_shell(Builtin *b, Node *fn, List *args, Node *items)
 	return ran;
 }
 
+/* exec of a builtin or function: rc 1.7.4 runs it in the shell's own
+ * process, its signals reset (no fn sigexit unless it defines one), then
+ * exits with its status, or with 1 at once after an error.  A break,
+ * continue or return leaves it for its loop or function, and the shell
+ * goes on from there, still without fn sigexit. */
+static void exec_in_shell(Builtin *b, Node *fn, List *args)
+{
+	in_child = true;
+	child_sigexit = -1;
+	Call call_of = { b, fn, args };
+	Catch c;
+	catch_push(&c);
+	if (sigsetjmp(c.buf, 0) != 0) {
+		if (catch_raised == eError)
+			rc_exit(1);
+		rc_raise(catch_raised);
+	}
+	call(&call_of);
+	catch_pop(&c);
+	if (skipping == SKIP_NONE)
+		rc_exit(status_exit_code());
+}
+
 /* exec: with a command, replace the shell; with none, redirect the shell.
  * A failed redirection ends the shell as the reference's does: with a
  * command at once (the shell has become the command's process: no fn
@@ -462,9 +485,18 @@ static bool in_shell(Builtin *b, Node *fn, List *args, Node *items)
 static void do_exec(List *args, Node *items)
 {
 	int depth = fd_depth();
-	/* (1.7.4 runs builtins and functions after exec: those are left to
-	 * exec_child as before) */
-	if (args != NULL && strcmp(args->w, "builtin") != 0 && fn_get(args->w) == NULL &&
+	/* exec exec and exec builtin: as exec, and as builtin */
+	bool skip_fn = false;
+	for (; args != NULL; args = args->n)
+		if (strcmp(args->w, "builtin") == 0)
+			skip_fn = true;
+		else if (strcmp(args->w, "exec") == 0)
+			skip_fn = false;
+		else
+			break;
+	Node *fn = args == NULL || skip_fn ? NULL : fn_get(args->w);
+	Builtin *b = args == NULL || fn != NULL ? NULL : builtin_get(args->w);
+	if (args != NULL && fn == NULL && b == NULL &&
 	    builtin_get(args->w) == NULL && command_path(args->w, NULL) == NULL)
 		rc_exit(1);
 	if (!redir_in_shell(items)) {
@@ -478,7 +510,9 @@ static void do_exec(List *args, Node *items)
 		return;
 	}
 	fd_forget(depth);
-	if (args != NULL) {
+	if (b != NULL || fn != NULL)
+		exec_in_shell(b, fn, args);
+	else if (args != NULL) {
 		child_sigexit = -1;
 		exec_child(args);
 	}
