@@ -36,11 +36,8 @@
 
 #include <string.h>
 
-static Node *list_of(bool braced, bool cases);
-static Node *list(bool braced)
-{
-	return list_of(braced, false);
-}
+static Node *list(bool braced);
+static Node *case_list(void);
 static Node *andor(void);
 static Node *pipeline(void);
 static Node *word(bool arg, bool *joinable);
@@ -504,7 +501,7 @@ static Node *cmd_switch(void)
 	expect(')');
 	lex_skipnl();
 	expect('{');
-	Node *body = list_of(true, true);
+	Node *body = case_list();
 	expect('}');
 	return mk(nSwitch, subject, body, NULL);
 }
@@ -733,10 +730,6 @@ static Node *merge_ifnot(Node *prev, Node *n)
 	return prev;
 }
 
-/* Commands separated by ';' or '&' (and by newlines when braced).  A trailing
- * '&' makes the command before it asynchronous.  A line (not braced) that
- * ends in ';' ends in an empty command too, which sets $status to 0 as in
- * rc 1.7.4 ("false;" exits 0): a sequence whose second half is NULL. */
 /* case words, ended by ';' or a newline: only directly in a switch body. */
 static Node *case_item(void)
 {
@@ -757,6 +750,42 @@ static void command_newline(void)
 		heredoc_read_all(false);
 }
 
+/* A switch body: a chain of nSeq whose k[0] are its commands and case
+ * items in order, k[1] the rest (NULL after the last).  rc 1.7.4 keeps
+ * every command of a switch body, an empty one too: the one before each
+ * ';', newline or '&' that ends nothing else and the one before the
+ * closing brace, and () (a k[0] of NULL); run, each sets $status to 0
+ * (switch (x) {case x; false;} leaves 0).  An "if not" in it is left to
+ * the run time (it is not merged). */
+static Node *case_list(void)
+{
+	Node *head = NULL, **tail = &head;
+	for (;;) {
+		Node *n = NULL;
+		if (tok.type != ';' && tok.type != '&' && tok.type != '\n' &&
+		    tok.type != '}' && tok.type != ')' && tok.type != tEOF)
+			n = is_kw(kwCase) ? case_item() : andor();
+		bool last = false;
+		if (tok.type == '&') {
+			lex_next();
+			if (n != NULL)
+				n = mk(nAsync, n, NULL, NULL);
+		} else if (tok.type == ';')
+			lex_next();
+		else if (tok.type == '\n') {
+			command_newline();
+			lex_next();
+		} else if (tok.type == '}' || tok.type == ')' || tok.type == tEOF)
+			last = true;
+		else
+			lex_syntax(NULL);
+		*tail = mk(nSeq, n, NULL, NULL);
+		tail = &(*tail)->k[1];
+		if (last)
+			return head;
+	}
+}
+
 /* A misplaced if not: no syntax error (-n reads on after it, except in a
  * script), but the command is not run.  line: as rc 1.7.4 counts it. */
 static NORETURN void ifnot_error(int line)
@@ -771,7 +800,11 @@ static NORETURN void ifnot_error(int line)
 	rc_raise(eError);
 }
 
-static Node *list_of(bool braced, bool cases)
+/* Commands separated by ';' or '&' (and by newlines when braced).  A trailing
+ * '&' makes the command before it asynchronous.  A line (not braced) that
+ * ends in ';' ends in an empty command too, which sets $status to 0 as in
+ * rc 1.7.4 ("false;" exits 0): a sequence whose second half is NULL. */
+static Node *list(bool braced)
 {
 	Node *head = NULL, **tail = &head, *last = NULL;
 	bool trailing_semi = false, misplaced = false, ends_merged = false;
@@ -782,12 +815,13 @@ static Node *list_of(bool braced, bool cases)
 		}
 		if (tok.type == tEOF || tok.type == '\n' || tok.type == '}' || tok.type == ')')
 			break;
-		Node *n = cases && is_kw(kwCase) ? case_item() : andor();
+		Node *n = andor();
 		if (n != NULL)
 			trailing_semi = false;
-		/* As in rc 1.7.4, an "if not" run in the background or in a
-		 * switch body is left to the run time (it is not merged). */
-		bool runtime = cases || tok.type == '&';
+		/* As in rc 1.7.4, an "if not" run in the background (or in a
+		 * switch body: case_list) is left to the run time (it is not
+		 * merged). */
+		bool runtime = tok.type == '&';
 		if (!runtime && merge_ifnot(last, n) != NULL) {
 			n = NULL;
 			ends_merged = true;

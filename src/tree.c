@@ -327,14 +327,6 @@ static void print_chain(Str *s, const Node *n, const Node *keyword)
 	free(links);
 }
 
-/* The last command of a list of commands. */
-static const Node *last_command(const Node *n)
-{
-	while (n != NULL && n->type == nSeq)
-		n = n->k[1] != NULL ? n->k[1] : n->k[0];
-	return n;
-}
-
 /* An empty brace (also of `{}, <{}) shows as {()}, as rc 1.7.4 prints
  * it (but see tree_print_body). */
 
@@ -502,19 +494,23 @@ static void print_node_quoting(Str *s, const Node *n, const Node *keyword)
 		str_addc(s, ')');
 		print_or_empty(s, n->k[1]);
 		break;
-	case nSwitch: {
-		const Node *last = last_command(n->k[1]);
+	case nSwitch:
 		str_adds(s, "switch(");
 		print_word(s, n->k[0], NULL);
 		str_addc(s, ')');
 		str_addc(s, '{');
-		print_node(s, n->k[1]);
-		/* a case ends at ; or a newline: {case a} does not parse */
-		if (last != NULL && last->type == nCase)
-			str_addc(s, ';');
+		/* as rc 1.7.4 prints it: every command but the last, and
+		 * every case, followed by ';' (a command in the background by
+		 * its '&'), empty commands as nothing: {case a;echo;} */
+		for (const Node *l = n->k[1]; l != NULL; l = l->k[1]) {
+			if (l->k[0] == NULL)
+				continue;
+			print_node(s, l->k[0]);
+			if (l->k[1] != NULL && l->k[0]->type != nAsync)
+				str_addc(s, ';');
+		}
 		str_addc(s, '}');
 		break;
-	}
 	case nCase: str_adds(s, "case "); print_list(s, n->k[0], NULL); break;
 	case nMatch: str_adds(s, "~ "); print_word(s, n->k[0], NULL); str_addc(s, ' '); print_list(s, n->k[1], NULL); break;
 	case nNewfn:

@@ -399,27 +399,15 @@ static void do_while(Node *n)
 	}
 }
 
-/* Visit the commands of a sequence in order. */
-static Node *seq_next(Node **rest)
-{
-	Node *n = *rest;
-	if (n == NULL)
-		return NULL;
-	if (n->type == nSeq) {
-		*rest = n->k[1];
-		return n->k[0];
-	}
-	*rest = NULL;
-	return n;
-}
-
+/* The body is a chain of nSeq (parse.c, case_list): an empty command
+ * (NULL) in it sets $status to 0 as any command, as in rc 1.7.4. */
 static void do_switch(Node *n)
 {
 	List *subject = glom(n->k[0]);
 	bool running = false;
-	Node *rest = n->k[1], *c;
-	while ((c = seq_next(&rest)) != NULL) {
-		if (c->type == nCase) {
+	for (Node *rest = n->k[1]; rest != NULL; rest = rest->k[1]) {
+		Node *c = rest->k[0];
+		if (c != NULL && c->type == nCase) {
 			if (running)
 				break;
 			/* $status stays as it was unless a case matches */
