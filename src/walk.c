@@ -245,14 +245,6 @@ static int move_clear_of(int fd, int target)
 	return fcntl(fd, F_DUPFD_CLOEXEC, FD_SHELL_MIN);
 }
 
-static void drain(int fd)
-{
-	char buf[4096];
-	read_forget();
-	while (read(fd, buf, sizeof buf) > 0)
-		;
-}
-
 static void pipeline(Node *n)
 {
 	int count = 1;
@@ -294,8 +286,8 @@ static void pipeline(Node *n)
 			for (int k = 0; k < 5; k++)
 				if (ends[k] >= 0 && ends[k] != in && ends[k] != out)
 					close(ends[k]);
-			if (cmd[i] == NULL && in >= 0)
-				drain(in);	/* "a |": the empty command reads what a writes */
+			/* an empty command ("a |") reads nothing, as in rc 1.7.4: a
+			 * writes into a pipe that may be closed already (SIGPIPE) */
 			walk_in_child(cmd[i]);
 		}
 		pids[i] = pid;
