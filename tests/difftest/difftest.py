@@ -290,25 +290,26 @@ def same_but_syntax_lines(o_err, r_err):
     return r_err
 
 
-def documented(text, ours, ref, kind):
+def documented(prog, text, ours, ref, kind):
     """A divergence that comes from a difference listed in DIFFERENCES,
-    which no normalisation can undo (it changes what follows too)."""
+    which no normalisation can undo (it changes what follows too): the
+    rule's name, or False."""
     # D1. "A builtin that cannot write its output ... says so and fails"
     # (on stdout too, when the program sent its stderr there)
     if WRITE_ERROR.search(ours.err + ours.out) and \
             not WRITE_ERROR.search(ref.err + ref.out):
-        return True
+        return 'D1'
     # D2. "In a here document ... $ x (a blank after the $) is $x"
     if kind == ('out',) and HEREDOC_DOLLAR_BLANK.search(text):
-        return True
+        return 'D2'
     # D4. "Debian's extra builtins + and x are not provided": a mutation
     # made a command of one
     if DEBIAN_BUILTIN.search(ours.err) and not DEBIAN_BUILTIN.search(ref.err):
-        return True
+        return 'D4'
     # ... or the message went where it cannot be seen (into a pipe): the
     # program has a command named x or +
     if DEBIAN_BUILTIN_RUN.search(text):
-        return True
+        return 'D4'
     # D6. "A <{cmd} or >{cmd} anywhere but in a command's arguments": 1.7.4
     # leaves a stale exception record that catches the next error, and the
     # script goes on where ours stopped: ours' output is the start of 1.7.4's
@@ -316,11 +317,11 @@ def documented(text, ours, ref, kind):
         o_out, r_out = DEVFD.sub(b'N', ours.out), DEVFD.sub(b'N', ref.out)
         o_err, r_err = DEVFD.sub(b'N', ours.err), DEVFD.sub(b'N', ref.err)
         if r_out.startswith(o_out) and r_err.startswith(o_err):
-            return True
+            return 'D6'
     # D8. "wait takes several process ids" (1.7.4 takes one): a mutation
     # gave a wait two words
     if WAIT_SEVERAL.search(text):
-        return True
+        return 'D8'
     return False
 
 
@@ -428,7 +429,8 @@ def compare(prog, ours, ref, text=None):
     if o == r:
         return 'same'
     kind = tuple(name for name, a, b in zip(('out', 'err', 'status'), o, r) if a != b)
-    if documented(text, ours, ref, kind):
+    compare.rule = documented(prog, text, ours, ref, kind)
+    if compare.rule:
         return 'documented'
     return kind
 
@@ -519,6 +521,27 @@ def runner(base):
     return _runner
 
 
+def classify(rn, shell, reference, prog):
+    """Run prog under both shells: (verdict, ours, ref, rule), the verdict
+    'same', 'ref-broken', 'both-timeout', 'documented', 'flaky' or the
+    tuple of the parts that differ; rule names what decided a divergence
+    that is not counted (a D rule, or the reruns of confirmed)."""
+    ours = rn.run(shell, prog)
+    ref = rn.run(reference, prog)
+    kind = compare(prog, ours, ref)
+    if isinstance(kind, str):
+        return kind, ours, ref, compare.rule if kind == 'documented' else None
+    # again, to rule out flakiness
+    if not confirmed(rn, shell, reference, prog, ours, ref, kind):
+        return 'flaky', ours, ref, confirmed.why
+    for rule, check in (('D5', lambda: redirected_braces_in_child(rn, shell, prog, ref)),
+                        ('D7', lambda: stdin_read_a_line_at_a_time(rn, shell, reference, prog)),
+                        ('D9', lambda: empty_list_matched_stars(rn, shell, prog, ref))):
+        if check():
+            return 'documented', ours, ref, rule
+    return kind, ours, ref, None
+
+
 def run_batch(base, shell, reference, seeds, mutate_share):
     """Run programs; return counts and the confirmed divergences."""
     rn = runner(base)
@@ -526,22 +549,15 @@ def run_batch(base, shell, reference, seeds, mutate_share):
     found = []
     for seed in seeds:
         prog = rcgen.Program(seed, mutate_share)
-        ours = rn.run(shell, prog)
-        ref = rn.run(reference, prog)
-        kind = compare(prog, ours, ref)
+        kind, ours, ref, rule = classify(rn, shell, reference, prog)
+        if rule:
+            counts['rule ' + rule] += 1
         if isinstance(kind, str):
             counts[kind] += 1
             if kind == 'ref-broken':
                 found.append(('ref-broken', seed, None, None, None))
-            continue
-        # again, to rule out flakiness
-        if not confirmed(rn, shell, reference, prog, ours, ref, kind):
-            counts['flaky'] += 1
-            found.append(('flaky', seed, kind, None, None))
-            continue
-        if redirected_braces_in_child(rn, shell, prog, ref) or \
-                stdin_read_a_line_at_a_time(rn, shell, reference, prog):
-            counts['documented'] += 1
+            elif kind == 'flaky':
+                found.append(('flaky', seed, compare(prog, ours, ref), None, None))
             continue
         counts['divergent'] += 1
         found.append(('divergent', seed, kind, result_text(ours), result_text(ref)))
@@ -600,6 +616,77 @@ def stdin_read_a_line_at_a_time(rn, shell, reference, prog):
     return compare(p, rn.run(shell, p), rn.run(reference, p)) == 'same'
 
 
+# D9. An empty list always matches `*` (`~ $empty *`); 1.7.4 reads memory
+# it should not there and fails the match in some runs, in some memory
+# layouts always (DIFFERENCES: "An empty list always matches the pattern
+# *").  A divergence is this difference when ours, run again with each
+# pattern of stars of a `~` written `?* ''` (the same for every word,
+# the empty one too, but no match for an empty list), all of them or one
+# at a time, gives 1.7.4's result.
+
+STARS = re.compile(r'\*+')
+BLANKS = re.compile(r'[ \t]+')
+TILDE_END = {';', '&', '&&', '||', '\n'}
+
+
+def star_pattern_sites(toks):
+    """Indexes of the tokens of toks that are a `~` command's pattern made
+    of stars alone: a bare word of stars after the subject, between
+    blanks or parentheses."""
+    sites = []
+    i, n = 0, len(toks)
+    while i < n:
+        if toks[i] != '~':
+            i += 1
+            continue
+        i += 1
+        while i < n and BLANKS.fullmatch(toks[i]):
+            i += 1
+        opened, subject = [], True     # the brackets open, the subject word
+        while i < n:
+            t = toks[i]
+            if not opened and (t in TILDE_END or t.startswith('|') or t in (')', '}')):
+                break
+            if t in ('(', '{') or t.endswith('{'):
+                opened.append(t)
+            elif t in (')', '}'):
+                opened.pop()
+            elif not opened and BLANKS.fullmatch(t):
+                subject = False
+            elif not subject and set(opened) <= {'('} and STARS.fullmatch(t) and \
+                    (BLANKS.fullmatch(toks[i - 1]) or toks[i - 1] == '(') and \
+                    (i + 1 == n or BLANKS.fullmatch(toks[i + 1]) or
+                     toks[i + 1] in TILDE_END or toks[i + 1] in (')', '}') or
+                     toks[i + 1].startswith('|')):
+                sites.append(i)
+            i += 1
+    return sites
+
+
+def star_patterns_fail_on_empty(text):
+    """Versions of text with the star patterns of `~` written `?* ''`: all
+    of them, then (when there are several) each alone."""
+    toks = rcgen.tokens(text)
+    sites = star_pattern_sites(toks)
+    if not sites:
+        return []
+    choices = [sites] + ([[s] for s in sites[:4]] if len(sites) > 1 else [])
+    texts = []
+    for chosen in choices:
+        t = list(toks)
+        for s in chosen:
+            t[s] = "?* ''"
+        texts.append(''.join(t))
+    return texts
+
+
+def empty_list_matched_stars(rn, shell, prog, ref):
+    for text in star_patterns_fail_on_empty(prog.text):
+        if compare(prog, rn.run(shell, prog, text), ref, text) == 'same':
+            return True
+    return False
+
+
 def redirected_braces_in_child(rn, shell, prog, ref):
     text = at_redirected_braces(prog.text)
     if text is None:
@@ -612,7 +699,9 @@ def confirmed(rn, shell, reference, prog, ours, ref, kind):
     same results; when results vary from run to run (concurrent pipeline
     stages tracing under -x, say), when no result of ours, over four runs,
     matches one of the reference's, with stderr's lines in any order if the
-    reference's results vary."""
+    reference's results vary.  confirmed.why says what ruled a divergence
+    out."""
+    confirmed.why = 'rerun'
     ours2, ref2 = rn.run(shell, prog), rn.run(reference, prog)
     if compare(prog, ours2, ref2) == kind and \
             normalise_pair(prog, ours, ref) == normalise_pair(prog, ours2, ref2):
@@ -765,10 +854,10 @@ def main():
 def run_one(base, shell, reference, seed, mutate):
     rn = Runner(base)
     prog = rcgen.Program(seed, mutate)
-    ours, ref = rn.run(shell, prog), rn.run(reference, prog)
+    kind, ours, ref, rule = classify(rn, shell, reference, prog)
     print('# %s' % prog.describe())
     sys.stdout.write(prog.text)
-    print('# verdict: %s' % (compare(prog, ours, ref),))
+    print('# verdict: %s%s' % (kind, ' (%s)' % rule if rule else ''))
     show_desc({'seed': seed, 'env': prog.env, 'args': prog.args, 'flags': prog.flags,
                'text': prog.text, 'ours': result_text(ours), 'ref': result_text(ref)},
               sys.stdout)
@@ -850,7 +939,7 @@ def run_many(a, base, shell, reference):
                 if f.kind == 'batch':
                     c, found = f.result()
                     counts.update(c)
-                    counts['programs'] += sum(c.values())
+                    counts['programs'] += sum(v for k, v in c.items() if not k.startswith('rule '))
                     for what, seed, kind, ours, ref in found:
                         if what == 'ref-broken':
                             broken.append(seed)
@@ -900,7 +989,11 @@ def run_many(a, base, shell, reference):
     out.write('reference broken (1.7.4 crashed, not counted as divergent): %d\n' % len(broken))
     out.write('flaky (differed once, not on the re-run): %d\n' % counts['flaky'])
     out.write('both timed out: %d\n' % counts['both-timeout'])
-    out.write('documented differences (D1, D2, D4-D8 in README.md): %d\n' % counts['documented'])
+    out.write('documented differences (D1, D2, D4-D9 in README.md): %d\n' % counts['documented'])
+    rules = sorted(k for k in counts if k.startswith('rule '))
+    if rules:
+        out.write('decided by (flaky: rerun, one-cpu; documented: the rule): %s\n'
+                  % ', '.join('%s %d' % (k[5:], counts[k]) for k in rules))
     if not_minimised:
         out.write('divergences left unminimised for lack of time (seeds in divergences.log): %d\n'
                   % not_minimised)
