@@ -275,7 +275,7 @@ static void lex_redir(int c)
 	read_fds(1, 0, false);
 }
 
-static int keyword_of(const char *w)
+int keyword_of(const char *w)
 {
 	for (size_t i = 0; i < sizeof keywords / sizeof *keywords; i++)
 		if (strcmp(keywords[i].name, w) == 0)

@@ -175,6 +175,7 @@ NORETURN void lex_fail(const char *msg, const char *near);
 bool lex_ends_bracket(void);
 void lex_after_error(void);
 const char *kwname(int kw);
+int keyword_of(const char *w);	/* its kw..., or 0 */
 
 /* parse.c */
 Node *parse_command(bool *eof);

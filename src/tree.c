@@ -167,10 +167,7 @@ static bool plain_name(const char *s)
  * it reads back as the keyword ('for' x, 'if'=1). */
 static bool is_keyword(const char *w)
 {
-	for (int kw = kwFor; kw <= kwTilde; kw++)
-		if (strcmp(kwname(kw), w) == 0)
-			return true;
-	return false;
+	return keyword_of(w) != 0;
 }
 
 /* The word at the start of a command or of an assigned name n, when it

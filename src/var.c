@@ -472,23 +472,26 @@ void var_unwind(int depth)
 
 /* x=word or x=(list), re-readable ($* prints as *=...). */
 /* As in rc 1.7.4, a name is printed bare when only * ? [ would quote it
- * (**=(), a?b=1), else quoted whole ('a b*'=1). */
-static void print_name(Str *s, const char *name)
+ * (**=(), a?b=1), else quoted whole ('a b*'=1), and so is a keyword but
+ * not, which 1.7.4's lexer knows only after if, when a value follows
+ * ('if'=1, not=1, if=() as -x shows it). */
+static void print_name(Str *s, const char *name, bool value)
 {
-	bool quote = *name == '\0';
+	int kw = keyword_of(name);
+	bool quote = *name == '\0' || (value && kw != 0 && kw != kwNot);
 	for (const char *p = name; *p != '\0' && !quote; p++) {
 		char c[2] = { *p, '\0' };
 		quote = strchr("*?[", *p) == NULL && needs_quote(c);
 	}
 	if (quote)
-		str_quote(s, name);
+		str_quote_always(s, name);
 	else
 		str_adds(s, name);
 }
 
 void var_print(Str *s, const char *name, List *val)
 {
-	print_name(s, name);
+	print_name(s, name, val != NULL);
 	str_addc(s, '=');
 	if (val != NULL && val->n == NULL) {
 		str_quote(s, val->w);
