@@ -206,7 +206,7 @@ static void b_wait(List *args)
 	if (args->n == NULL) {
 		pid_t pid;
 		int w, last = 0;
-		bool any = false;
+		bool any = false, writers = fd_writers();
 		while ((w = child_wait_any(&pid)) >= 0) {
 			status_report(pid, w, true);
 			last = w;
@@ -216,6 +216,8 @@ static void b_wait(List *args)
 			status_fail();
 		else if (any)		/* with no children $status stays, as in 1.7.4 */
 			status_set(last);
+		else if (writers)	/* see fd_writers */
+			status_set(0);
 		return;
 	}
 	int n = list_len(args->n), i = 0;

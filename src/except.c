@@ -158,6 +158,7 @@ void catch_push(Catch *c)
 	c->loopdepth = loopdepth;
 	c->fnrunning = fn_running_depth();
 	c->nmfloor = nmpipe_floor();
+	c->waitfloor = fd_wait_floor(-1);
 	catcher = c;
 }
 
@@ -182,6 +183,7 @@ NORETURN void rc_raise(int e)
 	loopdepth = c->loopdepth;
 	fn_unwind(c->fnrunning);
 	nmpipe_set_floor(c->nmfloor);
+	fd_wait_floor(c->waitfloor);
 	skipping = SKIP_NONE;
 	catch_raised = e;
 	siglongjmp(c->buf, e);

@@ -31,6 +31,7 @@ static void became_child(void)
 	in_child = true;
 	bq_child = skip_in_place = false;
 	child_sigexit = -1;
+	fd_wait_floor(fd_depth());	/* its here documents' writers are not its own */
 	sig_child_reset();
 	child_reset();
 	read_child_reset();
@@ -436,10 +437,12 @@ static bool has_redirection(Node *items)
 
 /* Run a builtin or function in the shell, its redirections saved and
  * undone; with some, an error in it ends only it (walk_guarded).
- * Returns false if a redirection or such an error stopped it. */
-static bool in_shell(Builtin *b, Node *fn, List *args, Node *items)
+ * Returns false if a redirection or such an error stopped it.  parent
+ * (walk's): true when rc 1.7.4 forks a child for it if redirected. */
+static bool in_shell(Builtin *b, Node *fn, List *args, Node *items, int parent)
 {
 	int depth = fd_depth();
+	int floor = fd_wait_floor(parent == true && has_redirection(items) ? depth : -1);
 	Call c = { b, fn, args };
 	bool ran = redir_in_shell(items);
 	if (!ran)
@@ -452,6 +455,7 @@ static bool in_shell(Builtin *b, Node *fn, List *args, Node *items)
 	} else
 		call(&c);
 	fd_unwind(depth);
+	fd_wait_floor(floor);
 	return ran;
 }
 
@@ -574,7 +578,9 @@ bool run_simple(Node *items, int parent)
 		return run_words(items, parent);
 	Simple s = { items, parent ? PARENT_TAIL : false, false };
 	if (parent) {
+		int floor = fd_wait_floor(parent == true ? fd_depth() : -1);
 		walk_guarded(simple_of, &s);
+		fd_wait_floor(floor);
 		status_as_child(parent);
 		return false;	/* 1.7.4's child exited with $status: -e tests it */
 	} else
@@ -633,7 +639,7 @@ static bool run_words(Node *items, int parent)
 		int floor = nmpipe_protect();	/* eval 'a; b' <{c} */
 		/* -e forgives a function's failure, but not that of the child
 		 * rc 1.7.4 runs a redirected one in */
-		fn_ran = in_shell(b, fn, args, items) && fn != NULL && !has_redirection(items);
+		fn_ran = in_shell(b, fn, args, items, parent) && fn != NULL && !has_redirection(items);
 		if (b != NULL && status_changes() == changes)
 			fn_ran = true;	/* it left $status: no failure for -e */
 		nmpipe_set_floor(floor);

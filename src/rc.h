@@ -102,6 +102,7 @@ struct Catch {
 	int funcdepth, loopdepth;
 	int fnrunning;	/* function bodies running */
 	int nmfloor;	/* nmpipe_floor() to restore */
+	int waitfloor;	/* fd_wait_floor to restore */
 };
 extern Catch *catcher;
 enum { eError = 1, eExit, eInterrupt, eSkip };
@@ -327,6 +328,8 @@ bool sigexit_kept(void);
 
 /* redir.c */
 int fd_depth(void);
+int fd_wait_floor(int depth);
+bool fd_writers(void);
 bool fd_redirected(int fd);
 void fd_unwind(int depth);
 bool redir_in_shell(Node *redirs);

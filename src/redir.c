@@ -96,10 +96,13 @@ int fd_move_high(int fd)
 /* In-shell redirections: each target's old descriptor is kept here, with
  * whether it was closed on exec (one of the shell's own, such as a
  * script's descriptor, must not reach a program once it is put back). */
-typedef struct { int fd, saved; bool cloexec; } Saved;
+typedef struct { int fd, saved; bool cloexec, writer; } Saved;
 static Saved *saved;
 static int nsaved;
 static size_t maxsaved;
+/* The first entry of saved made for the process rc 1.7.4 would be in:
+ * the child it forks for a redirected command (see fd_writers). */
+static int wait_floor;
 
 int fd_depth(void)
 {
@@ -148,7 +151,34 @@ static void remember(int fd, int copy)
 	saved = egrow(saved, &maxsaved, nsaved + 1, sizeof *saved);
 	/* 0, 1 and 2 are the commands'; only the shell's own are close-on-exec */
 	bool cloexec = copy >= 0 && fd > 2 && (fcntl(fd, F_GETFD) & FD_CLOEXEC);
-	saved[nsaved++] = (Saved) { fd, copy, cloexec };
+	saved[nsaved++] = (Saved) { fd, copy, cloexec, false };
+}
+
+/* rc 1.7.4 writes a here document from a child of the process it makes
+ * the redirection in, which a wait with no arguments in that process
+ * reaps, with status 0 (false; wait <<<x; echo $status gives 0): here
+ * each here document in the shell's saved redirections stands for such a
+ * writer, until a wait takes it.  fd_wait_floor(depth) makes depth the
+ * first entry of a new process's (a command 1.7.4 forks for), unless it
+ * is -1, and returns the old floor, to be put back after the command. */
+int fd_wait_floor(int depth)
+{
+	int old = wait_floor;
+	if (depth >= 0)
+		wait_floor = depth;
+	return old;
+}
+
+/* wait: whether the process has writers not yet waited for, taking them. */
+bool fd_writers(void)
+{
+	bool any = false;
+	for (int i = wait_floor; i < nsaved; i++)
+		if (saved[i].writer) {
+			saved[i].writer = false;
+			any = true;
+		}
+	return any;
 }
 
 /* The descriptor a redirection replaces is copied, to be put back by
@@ -206,13 +236,15 @@ static bool redirect(Node *r, Node *items)
 		if (items != NULL)
 			remember(target, -1);
 		fcntl(fd, F_SETFD, 0);
-		return true;
+	} else {
+		if (items != NULL && !save(target, items))
+			return failed(name, fd, errno);
+		if (dup2(fd, target) < 0)
+			return failed("dup2", fd, errno);
+		close(fd);
 	}
-	if (items != NULL && !save(target, items))
-		return failed(name, fd, errno);
-	if (dup2(fd, target) < 0)
-		return failed("dup2", fd, errno);
-	close(fd);
+	if (items != NULL && r->kind == rHerestr)
+		saved[nsaved - 1].writer = true;
 	return true;
 }
 

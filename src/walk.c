@@ -538,7 +538,7 @@ top:
 			check_e();
 		return;
 	case nRedirs: {
-		int depth = fd_depth();
+		int depth = fd_depth(), floor = fd_wait_floor(parent == true ? depth : -1);
 		if (!parent)
 			child_sigexit = -1;	/* as 1.7.4 starts its command */
 		Walk w = { n->k[0], parent ? PARENT_TAIL : false };
@@ -547,6 +547,7 @@ top:
 		else
 			status_fail();
 		fd_unwind(depth);
+		fd_wait_floor(floor);
 		if (parent)
 			status_as_child(parent);
 		if (parent != PARENT_TAIL)
