@@ -16,8 +16,13 @@ bool is_signal_fn(const char *name)
 static Node *parse_import(Sym *s, const char *name)
 {
 	Node *volatile t = NULL;
+	bool inter = interactive;
+	/* its errors name their line also in an interactive shell, as in
+	 * rc 1.7.4 */
+	interactive = false;
 	Catch c;
 	catch_push(&c);
+	parse_ifnot_failed = false;
 	if (sigsetjmp(c.buf, 0) == 0) {
 		t = parse_string(s->fndef);
 		catch_pop(&c);
@@ -26,13 +31,27 @@ static Node *parse_import(Sym *s, const char *name)
 			t = NULL;
 		}
 	}
+	interactive = inter;
 	/* a bad definition becomes a function that fails; its text is still
 	 * passed on to children as it came, like a good one's */
 	if (t == NULL)
 		t = mk(nBrace, mk(nSimple, mk(nList, mkword("return", false),
 			mk(nList, mkword("1", false), NULL, NULL), NULL), NULL, NULL), NULL, NULL);
 	s->fn = tree_copy(t);
+	/* a misplaced if not in it is an error of the command that called
+	 * it, which ends there with $status 1, as in rc 1.7.4; a syntax error
+	 * is not */
+	if (parse_ifnot_failed) {
+		parse_ifnot_failed = false;
+		rc_raise(eError);
+	}
 	return s->fn;
+}
+
+bool fn_defined(const char *name)
+{
+	Sym *s = sym_lookup(name, false);
+	return s != NULL && (s->fn != NULL || s->fndef != NULL);
 }
 
 Node *fn_get(const char *name)

@@ -107,7 +107,9 @@ static void names_list(enum le_kind kind, const char *var, le_name_fn *each, voi
 	Sym **syms = sym_all(&n);
 	for (int i = 0; i < n; i++) {
 		const char *name = syms[i]->name;
-		if (kind == LE_VARIABLES ? var_get(name) != NULL : fn_get(name) != NULL)
+		/* (an imported function is not parsed here: its errors would
+		 * be raised in the middle of the editor) */
+		if (kind == LE_VARIABLES ? var_get(name) != NULL : fn_defined(name))
 			each(name, ctx);
 	}
 	if (kind != LE_COMMANDS)

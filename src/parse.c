@@ -786,10 +786,13 @@ static Node *case_list(void)
 	}
 }
 
+bool parse_ifnot_failed;
+
 /* A misplaced if not: no syntax error (-n reads on after it, except in a
  * script), but the command is not run.  line: as rc 1.7.4 counts it. */
 static NORETURN void ifnot_error(int line)
 {
+	parse_ifnot_failed = true;
 	if (interactive)
 		print_error("rc: `if not' must follow `if'");
 	else

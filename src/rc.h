@@ -181,6 +181,7 @@ int keyword_of(const char *w);	/* its kw..., or 0 */
 /* parse.c */
 Node *parse_command(bool *eof);
 Node *parse_string(const char *s);
+extern bool parse_ifnot_failed;	/* the last error raised was a misplaced if not */
 
 /* tree.c */
 Node *mk(NodeType t, Node *a, Node *b, Node *c);
@@ -287,6 +288,7 @@ List *env_decode_value(const char *v);
 
 /* fn.c: functions and signal-handler functions. */
 Node *fn_get(const char *name);
+bool fn_defined(const char *name);	/* without parsing an imported one */
 void fn_define(const char *name, Node *body);
 void fn_import(const char *name, const char *def);
 void fn_delete(const char *name);
