@@ -185,7 +185,7 @@ void input_child_escaped(bool closed)
 	if (!closed)
 		return;
 	for (Input *i = in; i != NULL; i = i->prev)
-		if (i->fd > 2 && !i->tty && !i->prompt) {
+		if (i->fd > 2 && !i->tty) {
 			size_t end = (i->pos + REF_CHUNK - 1) / REF_CHUNK * REF_CHUNK;
 			if (end < i->len)
 				i->len = end;
