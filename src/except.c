@@ -176,6 +176,11 @@ NORETURN void rc_raise(int e)
 		_exit(1);
 	if (e == eError && child_escaped)
 		rc_exit(1);	/* as a child of rc 1.7.4 does on an error */
+	if (e == eError && errors_exit) {
+		in_child = true;	/* no fn sigexit: see errors_exit */
+		child_sigexit = -1;
+		rc_exit(1);
+	}
 	catcher = c->prev;
 	var_unwind(c->vardepth);
 	fd_unwind(c->fddepth);

@@ -16,6 +16,10 @@
 
 bool interactive;
 bool in_child;
+/* After exec of a command given <{cmd} or >{cmd} (do_exec), an error
+ * ends the shell at once, with status 1 and no fn sigexit: rc 1.7.4 has
+ * forgotten its own process id by then, and takes itself for a child. */
+bool errors_exit;
 /* rc 1.7.4's child for a backquote keeps fn sigexit until it starts a
  * command (the last one, or one after redirections: there it resets its
  * signals); exiting before that runs it in the child too: when that
@@ -503,6 +507,23 @@ static void do_exec(List *args, Node *items)
 	if (args != NULL && fn == NULL && b == NULL &&
 	    builtin_get(args->w) == NULL && command_path(args->w, NULL) == NULL)
 		rc_exit(1);
+	if (args != NULL && nmpipe_pending()) {
+		/* rc 1.7.4 forks for a command given a <{cmd} or >{cmd}, exec
+		 * or not, and the shell goes on after it; but from now on an
+		 * error ends the shell (rc_raise) */
+		errors_exit = true;
+		pid_t pid = rc_fork();
+		if (pid == 0) {
+			redir_in_child(items);
+			if (b != NULL || fn != NULL)
+				exec_in_shell(b, fn, args);
+			else
+				exec_child(args);
+			rc_exit(status_exit_code());	/* after break, continue or return */
+		}
+		child_wait_status(pid);
+		return;
+	}
 	if (!redir_in_shell(items)) {
 		if (args != NULL)
 			in_child = true;
@@ -628,6 +649,7 @@ static bool run_words(Node *items, int parent)
 	unsigned long changes = status_changes();
 	if (strcmp(args->w, "exec") == 0) {
 		do_exec(args->n, items);
+		nmpipe_reap();
 		return status_changes() == changes;
 	}
 	Node *fn = skip_fn ? NULL : fn_get(args->w);

@@ -324,7 +324,7 @@ int rc_fork_orphan(void);
 bool run_simple(Node *items, int parent);
 void trace_list(const char *prefix, List *a, List *b, bool match);
 char *path_which(const char *name, bool *denied);
-extern bool interactive, in_child;
+extern bool interactive, in_child, errors_exit;
 extern int child_sigexit, guarded_depth;
 bool sigexit_kept(void);
 
@@ -342,6 +342,7 @@ void redir_in_child(Node *redirs);
 int fd_move_high(int fd);
 void nmpipe_reap(void);
 int nmpipe_protect(void);
+bool nmpipe_pending(void);
 int nmpipe_floor(void);
 void nmpipe_set_floor(int floor);
 

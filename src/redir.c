@@ -324,6 +324,12 @@ void nmpipe_set_floor(int floor)
 	nmfloor = floor;
 }
 
+/* Whether the command being run has a <{cmd} or >{cmd} of its own. */
+bool nmpipe_pending(void)
+{
+	return nnmpipes > nmfloor;
+}
+
 int nmpipe_protect(void)
 {
 	int old = nmfloor;
