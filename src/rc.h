@@ -303,7 +303,7 @@ extern int funcdepth, loopdepth;
 enum { SKIP_NONE, SKIP_BREAK, SKIP_CONTINUE, SKIP_RETURN };
 extern int skipping;
 extern bool child_escaped, skip_in_place, bq_child;
-void walk_skippable(Node *n);
+void walk_body(Node *body, int *forks);
 void check_e(void);
 /* walk's parent: false in a child whose last command this is (it may exec
  * in place), true in the shell, PARENT_TAIL in the shell for the last

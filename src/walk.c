@@ -98,7 +98,7 @@ NORETURN void walk_in_child(Node *n)
 
 /* Walk a loop's or function's body, where an escaped child's break,
  * continue or return lands. */
-void walk_skippable(Node *n)
+static void walk_skippable(Node *n)
 {
 	int conds = cond_depth;
 	Catch c;
@@ -115,9 +115,10 @@ void walk_skippable(Node *n)
 }
 
 /* Whether n runs commands in a forked child of its own (a pipeline, a
- * backquote, @, & or <{}): only such a child can escape to the loop
- * around it (functions and eval start with no loop), so only then does a
- * loop body need walk_skippable's catch, a dozen calls an iteration. */
+ * backquote, @, & or <{}): only such a child can escape to the loop or
+ * function around it (a function called in n catches its own children,
+ * and eval and . start with no loop or function), so only then does a
+ * body need walk_skippable's catch, a dozen calls a run of it. */
 static bool forks_commands(const Node *n)
 {
 	for (; n != NULL; n = n->k[1])	/* k1 holds the long chains: a; b, lists */
@@ -131,13 +132,14 @@ static bool forks_commands(const Node *n)
 	return false;
 }
 
-/* A loop's body, with the catch when it needs one; loop->fd[0] (unused
- * by loops) keeps the answer: 0 not yet known, 1 it forks, 2 it does not. */
-static void walk_loop_body(Node *loop, Node *body)
+/* A loop's or function's body, with the catch when it needs one.  The
+ * answer is worked out on the first run and kept in *forks, a field the
+ * caller knows to be unused: 0 not yet known, 1 it forks, 2 it does not. */
+void walk_body(Node *body, int *forks)
 {
-	if (loop->fd[0] == 0)
-		loop->fd[0] = forks_commands(body) ? 1 : 2;
-	if (loop->fd[0] == 1)
+	if (*forks == 0)
+		*forks = forks_commands(body) ? 1 : 2;
+	if (*forks == 1)
 		walk_skippable(body);
 	else
 		walk(body, true);
@@ -361,7 +363,7 @@ static void do_for(Node *n)
 	for (List *l = items; l != NULL; l = l->n) {
 		Mark m = nmark();
 		set(s, name, mklist(l->w, NULL, NULL));
-		walk_loop_body(n, n->k[2]);
+		walk_body(n->k[2], &n->fd[0]);	/* fd: unused by loops */
 		nrelease(m);
 		if (loop_skip())
 			break;
@@ -383,7 +385,7 @@ static void do_while(Node *n)
 			break;
 		}
 		loopdepth++;
-		walk_loop_body(n, n->k[1]);
+		walk_body(n->k[1], &n->fd[0]);
 		loopdepth--;
 		nrelease(m);
 		if (loop_skip())
