@@ -606,6 +606,8 @@ def run_batch(base, shell, reference, seeds, mutate_share):
                 found.append(('ref-broken', seed, None, None, None))
             elif kind == 'flaky':
                 found.append(('flaky', seed, compare(prog, ours, ref), None, None))
+            elif kind == 'documented' and rule:
+                found.append(('documented', seed, (rule,), None, None))
             continue
         counts['divergent'] += 1
         found.append(('divergent', seed, kind, result_text(ours), result_text(ref)))
@@ -1038,8 +1040,8 @@ def run_many(a, base, shell, reference):
                         if what == 'ref-broken':
                             broken.append(seed)
                             continue
-                        if what == 'flaky':
-                            log.write('flaky seed %d [%s]\n' % (seed, ','.join(kind)))
+                        if what in ('flaky', 'documented'):
+                            log.write('%s seed %d [%s]\n' % (what, seed, ','.join(kind)))
                             continue
                         pre = presignature(kind, ours, ref)
                         log.write('seed %d [%s]\n' % (seed, ','.join(kind)))
