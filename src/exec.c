@@ -442,16 +442,19 @@ static bool has_redirection(Node *items)
 /* Run a builtin or function in the shell, its redirections saved and
  * undone; with some, an error in it ends only it (walk_guarded).
  * Returns false if a redirection or such an error stopped it.  parent
- * (walk's): true when rc 1.7.4 forks a child for it if redirected. */
-static bool in_shell(Builtin *b, Node *fn, List *args, Node *items, int parent)
+ * (walk's): true when rc 1.7.4 forks a child for it if redirected.
+ * piped: it has a <{cmd} or >{cmd} of its own, for which 1.7.4 forks
+ * whatever parent is (eval 'x=(' <{true} ends only the eval). */
+static bool in_shell(Builtin *b, Node *fn, List *args, Node *items, int parent, bool piped)
 {
 	int depth = fd_depth();
-	int floor = fd_wait_floor(parent == true && has_redirection(items) ? depth : -1);
+	bool redirected = has_redirection(items);
+	int floor = fd_wait_floor((parent == true && redirected) || piped ? depth : -1);
 	Call c = { b, fn, args };
 	bool ran = redir_in_shell(items);
 	if (!ran)
 		status_fail();
-	else if (has_redirection(items)) {
+	else if (redirected || piped) {
 		ran = walk_guarded(call, &c);
 		/* rc 1.7.4 runs it in a child, whose exit status becomes
 		 * $status: one value (false | true; . f >g gives 1) */
@@ -614,6 +617,7 @@ static bool run_words(Node *items, int parent)
 	List *args = NULL, **tail = &args;
 	if (items != NULL && items->k[1] == NULL && items->k[0]->type == nNmpipe)
 		rc_error("named pipes cannot be executed as commands");
+	int pipes = nmpipe_count();	/* the command's own <{cmd} come after */
 	/* all the words first, then globbing, as in rc 1.7.4: echo f* `{>f1}
 	 * finds f1 */
 	for (Node *i = items; i != NULL; i = i->k[1]) {
@@ -658,10 +662,12 @@ static bool run_words(Node *items, int parent)
 	if (!parent && (fn != NULL || b != NULL))
 		child_sigexit = -1;	/* as 1.7.4 starts its command */
 	if (fn != NULL || b != NULL) {
+		bool piped = nmpipe_count() > pipes;
 		int floor = nmpipe_protect();	/* eval 'a; b' <{c} */
 		/* -e forgives a function's failure, but not that of the child
-		 * rc 1.7.4 runs a redirected one in */
-		fn_ran = in_shell(b, fn, args, items, parent) && fn != NULL && !has_redirection(items);
+		 * rc 1.7.4 runs a redirected one in, or one given a <{cmd} */
+		fn_ran = in_shell(b, fn, args, items, parent, piped) && fn != NULL &&
+			!has_redirection(items) && !piped;
 		if (b != NULL && status_changes() == changes)
 			fn_ran = true;	/* it left $status: no failure for -e */
 		nmpipe_set_floor(floor);

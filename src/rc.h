@@ -343,6 +343,7 @@ int fd_move_high(int fd);
 void nmpipe_reap(void);
 int nmpipe_protect(void);
 bool nmpipe_pending(void);
+int nmpipe_count(void);
 int nmpipe_floor(void);
 void nmpipe_set_floor(int floor);
 

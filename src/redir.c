@@ -330,6 +330,13 @@ bool nmpipe_pending(void)
 	return nnmpipes > nmfloor;
 }
 
+/* How many are open: more after a command's words than before them if
+ * it has a <{cmd} or >{cmd} of its own. */
+int nmpipe_count(void)
+{
+	return nnmpipes;
+}
+
 int nmpipe_protect(void)
 {
 	int old = nmfloor;
