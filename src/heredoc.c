@@ -95,7 +95,9 @@ static char *read_body(const char *eof, bool at_eof)
 		if (c == EOF) {
 			free(body.buf);
 			npending = 0;
-			if (interactive)
+			if (lex_quiet())
+				;
+			else if (interactive)
 				print_error("rc: heredoc incomplete");
 			else
 				print_error("rc: line %d: heredoc incomplete near %s", lineno + !at_eof,

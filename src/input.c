@@ -26,6 +26,9 @@ struct Input {
 	bool prompt;		/* rc -i file, . -i: a file read as a terminal would be,
 				 * with a prompt before each line */
 	bool line_start;	/* prompt: the next byte starts a line */
+	/* prompt: a newline left unread at an error is read again as a line
+	 * of its own, with a prompt before it, as in rc 1.7.4 */
+	bool prompt_ungot;
 	int last;		/* the last byte taken */
 	bool recover;		/* an interactive shell's own input: an error ends
 				 * the command, not the input */
@@ -222,8 +225,14 @@ static bool fill_fd(Input *i)
 
 static int next_byte(Input *i)
 {
-	if (i->nungot > 0)
+	if (i->nungot > 0) {
+		if (i->prompt_ungot) {
+			const char *p = prompt_text();
+			writeall(i->tty ? le_term_fd() : 2, p, strlen(p));
+			i->prompt_ungot = false;
+		}
 		return i->ungot[--i->nungot];
+	}
 	if (i->eof && i->pos >= i->len)
 		return EOF;
 	if (i->line_start) {
@@ -317,7 +326,13 @@ static void skip_line(void)
 	keep_line = false;
 	if (kept)
 		;
-	else if (in->tty) {
+	else if (in->nungot > 0 && in->ungot[in->nungot - 1] == '\n' &&
+		 in->last == '\n') {
+		/* the newline of the line, left unread (lex_fail_flush) */
+		if (in->tty)
+			in->pos = in->len;
+		in->prompt_ungot = in->prompt || in->tty;
+	} else if (in->tty) {
 		in->nungot = 0;
 		in->pos = in->len;
 		in->nl_pending = false;

@@ -113,9 +113,29 @@ void lex_after_error(void)
 	heredoc_discard();
 }
 
-/* A parser's error, msg near the token (lex_near() if near is NULL). */
-NORETURN void lex_fail(const char *msg, const char *near)
+/* rc 1.7.4 prints its parser's messages (a syntax error, a scanner's
+ * error, eof-marker, heredoc incomplete) through one routine, which skips
+ * a message after a scanner's error: the parser's own "syntax error" at
+ * the error token it is given.  A scanner's error met while the parser
+ * recovers from a syntax error, reading to the end of the line, is given
+ * to no parser that would take that skip: the next message, on any later
+ * line, is the one skipped (echo ) >[3 then ) on the next line prints
+ * nothing for the second line; a here document cut off is not reported). */
+static bool quiet_next;
+
+/* Whether the parser's message about to be printed is to be skipped
+ * (once). */
+bool lex_quiet(void)
 {
+	bool q = quiet_next;
+	quiet_next = false;
+	return q;
+}
+
+static void report_fail(const char *msg, const char *near)
+{
+	if (lex_quiet())
+		return;
 	if (near == NULL)
 		near = lex_near();
 	/* $status stays as it was, as in the reference (fn sigexit sees it) */
@@ -123,6 +143,12 @@ NORETURN void lex_fail(const char *msg, const char *near)
 		print_error("rc: %s", msg);
 	else
 		print_error("rc: line %d: %s near %s", lineno, msg, near);
+}
+
+/* A parser's error, msg near the token (lex_near() if near is NULL). */
+NORETURN void lex_fail(const char *msg, const char *near)
+{
+	report_fail(msg, near);
 	/* rc 1.7.4's parser recovers by reading tokens up to the end of the
 	 * line: a quote opened after the error goes on over newlines, and
 	 * one the input cuts off is reported too */
@@ -131,6 +157,26 @@ NORETURN void lex_fail(const char *msg, const char *near)
 	while (tok.type != '\n' && tok.type != tEOF)
 		lex_next();
 	recovering = false;
+	failed = FAIL_SYNTAX;
+	rc_raise(eError);
+}
+
+/* An error that rc 1.7.4 raises by abandoning the parse (an eof-marker
+ * that is not a single literal word), near the token: the rest of the
+ * line is skipped byte by byte, not read as tokens (<<a'b '{' 'c opens
+ * no quote), and, as after a scanner error, its newline is not counted.
+ * A newline read only to end the word at the error is left to be read
+ * again, as an empty command of its own (input.c, skip_line). */
+NORETURN void lex_fail_flush(const char *msg)
+{
+	report_fail(msg, NULL);
+	if (tok.type != '\n' && tok.type != tEOF && lastchar != '\n') {
+		int c;
+		while ((c = lgetc()) != '\n' && c != EOF)
+			;
+		if (c == '\n' && !interactive)	/* interactive lines all say 1 */
+			lineno--;
+	}
 	failed = FAIL_SYNTAX;
 	rc_raise(eError);
 }
@@ -149,7 +195,9 @@ static NORETURN void lex_error_line(const char *msg, int adjust)
 	if (c != '\n')
 		while ((c = lgetc()) != '\n' && c != EOF)
 			;
-	if (interactive)
+	if (lex_quiet())
+		;
+	else if (interactive)
 		print_error("rc: %s", msg);	/* $status stays as it was */
 	else if (c == '\n')
 		print_error("rc: line %d: %s near end of line", line + adjust, msg);
@@ -160,6 +208,8 @@ static NORETURN void lex_error_line(const char *msg, int adjust)
 	 * less (cat <<EOF x <[0=3, no body: heredoc incomplete on line 2) */
 	if (c == '\n')
 		lineno--;
+	if (recovering)
+		quiet_next = true;
 	failed = FAIL_SCAN;
 	rc_raise(eError);
 }

@@ -350,7 +350,7 @@ static Node *heredoc(int fd)
 	Node *w = word(true, NULL);
 	if (w->type != nWord && w->type != nQword) {
 		heredoc_discard();	/* 1.7.4 never took it for one */
-		lex_fail("eof-marker not a single literal word", NULL);
+		lex_fail_flush("eof-marker not a single literal word");
 	}
 	/* Pending once the word is whole, when the token after it has been
 	 * read (the newline that reads the body is only seen by the caller):

@@ -173,6 +173,8 @@ void lex_skipnl(void);
 const char *lex_near(void);
 NORETURN void lex_syntax(const char *near);
 NORETURN void lex_fail(const char *msg, const char *near);
+NORETURN void lex_fail_flush(const char *msg);
+bool lex_quiet(void);
 bool lex_ends_bracket(void);
 void lex_after_error(void);
 const char *kwname(int kw);
