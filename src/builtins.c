@@ -186,10 +186,13 @@ static void b_umask(List *args)
 		free(s.buf);
 		return;
 	}
-	char *end;
+	/* octal digits only, as in rc 1.7.4: no sign or blank, and the empty
+	 * word is 0 */
+	unsigned m = 0;
 	const char *w = args->n->w;
-	long m = strtol(w, &end, 8);
-	if (*w == '\0' || *end != '\0' || m < 0 || m > 0777) {
+	for (; *w >= '0' && *w <= '7' && m <= 0777; w++)
+		m = m * 8 + (unsigned) (*w - '0');
+	if (*w != '\0' || m > 0777) {
 		print_error("bad umask");
 		status_fail();
 		return;
