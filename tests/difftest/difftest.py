@@ -605,7 +605,7 @@ def run_batch(base, shell, reference, seeds, mutate_share):
             if kind == 'ref-broken':
                 found.append(('ref-broken', seed, None, None, None))
             elif kind == 'flaky':
-                found.append(('flaky', seed, compare(prog, ours, ref), None, None))
+                found.append(('flaky', seed, compare(prog, ours, ref) + (rule,), None, None))
             elif kind == 'documented' and rule:
                 found.append(('documented', seed, (rule,), None, None))
             continue
