@@ -404,10 +404,9 @@ static void do_switch(Node *n)
 		if (c != NULL && c->type == nCase) {
 			if (running)
 				break;
-			/* $status stays as it was unless a case matches */
+			/* $status stays as it was, also when a case
+			 * matches, as in rc 1.7.4 */
 			running = list_match(subject, glom_noglob(c->k[0]));
-			if (running)
-				status_set(0);
 			continue;
 		}
 		if (running) {
