@@ -51,7 +51,8 @@ class Result:
         return (isinstance(self.status, int) and self.status < 0 and
                 -self.status in (signal.SIGABRT, signal.SIGSEGV, signal.SIGBUS,
                                  signal.SIGFPE, signal.SIGILL)) or \
-            SHELL_BROKE.search(self.err) is not None
+            SHELL_BROKE.search(self.err) is not None or \
+            SHELL_BROKE.search(self.out) is not None    # sent there by >[2=1] or |[2]
 
 
 def limits():
@@ -89,7 +90,9 @@ class Runner:
         limits()
         self.dir = os.path.join(self.work, 'd')
 
-    def run(self, shell, prog, text=None):
+    def run(self, shell, prog, text=None, wrap=None):
+        """The result of prog under shell; wrap, a command such as strace,
+        runs the shell (as WORK/bin/rc, so argv[0] names it by path)."""
         if text is None:
             text = prog.text
         work, d = self.work, self.dir
@@ -129,7 +132,10 @@ class Runner:
         with open(stdin_path, 'rb') as fin, open(outp, 'wb') as fout, open(errp, 'wb') as ferr:
             for attempt in range(10):
                 try:
-                    p = subprocess.Popen(['rc'] + argv, executable=shell, cwd=d, env=env,
+                    args, exe = ['rc'] + argv, shell
+                    if wrap:
+                        args, exe = wrap + [link] + argv, None
+                    p = subprocess.Popen(args, executable=exe, cwd=d, env=env,
                                          stdin=fin, stdout=fout, stderr=ferr,
                                          start_new_session=True, close_fds=True)
                     break
@@ -202,14 +208,14 @@ CTRL_QUOTED = re.compile(rb"'(" + PLAIN + rb"*[\x01-\x08\x0b-\x1f\x7f]" + PLAIN 
 # a message starts a line, or follows an interactive shell's prompt
 # (whatever $prompt is)
 WRITE_ERROR = re.compile(rb'rc: [^:\n]+: write error: ')
-DEBIAN_BUILTIN_RUN = re.compile(r'(^|[\n;&{!@]|\||\|\[[0-9=]*\])[ \t]*[x+]([ \t;&|}\n<>]|$)', re.M)
+DEBIAN_BUILTIN_RUN = re.compile(r'(^|[\n;&{!@`]|\||\|\[[0-9=]*\])[ \t]*[x+]([ \t;&|}\n<>]|$)', re.M)
 WAIT_SEVERAL = re.compile(r'(^|[\n;&{|])[ \t]*wait([ \t]+[^ \t\n;&|}<>]+){2,}', re.M)
 DEBIAN_BUILTIN = re.compile(rb"rc: cannot find `[x+]'$", re.M)
 HEREDOC_DOLLAR_BLANK = re.compile(r'<<.*\n(.*\n)*.*\$[ \t\n]')
 # <{cmd} or >{cmd} after ~, in a for list or switch subject, or in an
 # assignment at a command's start, on one line
 # N8: a quoted word or a bare word with a glob character that holds ~ ! @
-TILDE_WORD = re.compile(rb"'(?:[^']|'')*'|[^ \t\n#;&|^$=`'{}()<>\\]+")
+TILDE_WORD = re.compile(rb"`[^`'\n]*'|'(?:[^']|'')*'|[^ \t\n#;&|^$=`'{}()<>\\]+")
 TILDE_RAW_PIECE = re.compile(rb"[^ \t\n#;&|^$=`'{}()<>*?\[~!@\\]+")
 # N9: 1.7.4's message for a here document cut off by the end of input
 HEREDOC_INCOMPLETE = re.compile(rb'^rc: (line -?[0-9]+: )?heredoc incomplete( near .*)?$', re.M)
@@ -240,6 +246,8 @@ def split_tilde_words(b):
     word that need no quotes are bare)."""
     def split(m):
         w = m.group(0)
+        if w.startswith(b'`'):      # a message's `name': its ' opens no word
+            return w
         quoted = w.startswith(b"'")
         text = w[1:-1].replace(b"''", b"'") if quoted else w
         if not re.search(rb'[~!@]', text) or not (quoted or re.search(rb'[*?\[]', text)):
@@ -421,11 +429,6 @@ def normalise_pair(prog, ours, ref, text=None):
     if 'n' in flags and 'x' in flags:
         r_err = without_stale_tree(o_err, r_err)
     o_err = same_but_syntax_lines(o_err, r_err)
-    # N2. -n exits with status 1 on a syntax error, 1.7.4 with 0
-    # (DIFFERENCES: "-n exits with status 1 on a syntax error"): under -n
-    # nothing runs, so every message is the parser's.
-    if 'n' in flags and o_st == 1 and r_st == 0 and o_err == r_err and o_err:
-        o_st = 0
     # N4. A word holding control characters is quoted when printed (-x,
     # whatis); 1.7.4 quotes it only for its other characters (DIFFERENCES:
     # "Words that hold control characters are quoted").  On both sides: the
@@ -461,6 +464,12 @@ def normalise_pair(prog, ours, ref, text=None):
         prompt = prompt_of(prog)
         o_err, r_err = sorted_lines(o_err, prompt), sorted_lines(r_err, prompt)
         o_err = same_but_syntax_lines(o_err, r_err)     # N3 again, sorted
+    # N2. -n exits with status 1 on a syntax error, 1.7.4 with 0
+    # (DIFFERENCES: "-n exits with status 1 on a syntax error"): under -n
+    # nothing runs, so every message is the parser's.  Last, so that the
+    # messages are compared as the other rules leave them ([~a]* under N8).
+    if 'n' in flags and o_st == 1 and r_st == 0 and o_err == r_err and o_err:
+        o_st = 0
     return (o_out, o_err, o_st), (r_out, r_err, r_st)
 
 
@@ -569,6 +578,27 @@ def runner(base):
     return _runner
 
 
+STRACE = shutil.which('strace')
+
+
+def reference_broke_unseen(rn, reference, prog):
+    """Whether 1.7.4, run again under strace, wrote a panic or a failed
+    assertion anywhere: a message that went down a pipe (`{...} |[2] wc`)
+    or into a file is not in its results, but its output is then that of a
+    broken shell.  Without strace this check is not made."""
+    if STRACE is None:
+        return False
+    log = os.path.join(rn.work, 'strace')
+    rn.run(reference, prog, wrap=[STRACE, '-f', '-qq', '-e', 'trace=write,writev',
+                                  '-e', 'signal=none', '-s', '256', '-o', log])
+    try:
+        with open(log, 'rb') as f:
+            written = f.read()
+    except OSError:
+        return False
+    return b'rc panic: ' in written or b'Assertion `' in written
+
+
 def classify(rn, shell, reference, prog):
     """Run prog under both shells: (verdict, ours, ref, rule), the verdict
     'same', 'ref-broken', 'both-timeout', 'documented', 'flaky' or the
@@ -579,6 +609,8 @@ def classify(rn, shell, reference, prog):
     kind = compare(prog, ours, ref)
     if isinstance(kind, str):
         return kind, ours, ref, compare.rule if kind == 'documented' else None
+    if reference_broke_unseen(rn, reference, prog):
+        return 'ref-broken', ours, ref, None
     # again, to rule out flakiness
     if not confirmed(rn, shell, reference, prog, ours, ref, kind):
         return 'flaky', ours, ref, confirmed.why
