@@ -299,6 +299,120 @@ def same_but_syntax_lines(o_err, r_err):
 
 
 NMPIPE = re.compile(r'[<>]\{')
+EXIT_WORD = re.compile(r'(^|[\n;&|{}()!@ \t])exit([ \t;&|}\n]|$)')
+FOR_NMPIPE = re.compile(r'\bfor[ \t]*\([^\n]*[<>]\{')
+BREAK_OUTSIDE = re.compile(rb'^rc: (line [0-9]+: )?break outside of loop$')
+CANNOT_FIND = re.compile(rb"rc: cannot find `([^'\n]*)'")
+
+
+def unquoted_chars(text, i):
+    """(index, character) of each character of text from i on that is not
+    inside single quotes (nor one of them)."""
+    quoted = False
+    for j in range(i, len(text)):
+        c = text[j]
+        if quoted:
+            quoted = c != "'"
+        elif c == "'":
+            quoted = True
+        else:
+            yield j, c
+
+
+def matching_brace(text, i):
+    """The index of the } that closes the { at i, or None."""
+    depth = 0
+    for j, c in unquoted_chars(text, i):
+        if c == '{':
+            depth += 1
+        elif c == '}':
+            depth -= 1
+            if depth == 0:
+                return j
+    return None
+
+
+def next_command(text, i):
+    """Where the command after the one that goes on at i starts (after its
+    ; && || or newline, in the same braces), whether that command has a
+    <{cmd} or >{cmd} from i on: (start or None, seen)."""
+    depth, seen = 0, False
+    for j, c in unquoted_chars(text, i):
+        if c in '<>' and text[j + 1:j + 2] == '{':
+            seen = True
+        elif c == '{':
+            depth += 1
+        elif c == '}':
+            if depth == 0:
+                return None, seen
+            depth -= 1
+        elif depth == 0 and (c in ';\n' or text.startswith('&&', j) or text.startswith('||', j)):
+            k = j + (2 if c in '&|' else 1)
+            while k < len(text) and text[k] in ' \t\n':
+                k += 1
+            return (k if k < len(text) and text[k] not in '}#' else None), seen
+    return None, seen
+
+
+def after_unfound_nmpipe(text, names):
+    """text with `@ ' before the command that follows each command named
+    in names given a <{cmd} or >{cmd}; None when there is none."""
+    marks = set()
+    for name in set(names):
+        if not name or not re.fullmatch(r'[^ \t\n#;&|^$=`\'{}()<>]+', name):
+            continue
+        for m in re.finditer(r'(?<![^ \t\n;&|{}()!@])' + re.escape(name) + r'[ \t]', text):
+            start, seen = next_command(text, m.end())
+            if seen and start is not None:
+                marks.add(start)
+    if not marks:
+        return None
+    for j in sorted(marks, reverse=True):
+        text = text[:j] + '@ ' + text[j:]
+    return text
+
+
+CLOSE_1 = re.compile(r'>\[1=\]')
+
+
+def nmpipe_stdout_closed(text):
+    """text with each <{cmd} written <{{cmd}>[1=]}; None when the program
+    closes no standard output or has no <{."""
+    if not CLOSE_1.search(text) or '<{' not in text:
+        return None
+    out, i = [], 0
+    while i < len(text):
+        if text.startswith('<{', i):
+            j = matching_brace(text, i + 1)
+            if j is None:
+                return None
+            out.append('<{{' + text[i + 2:j] + '}>[1=]}')
+            i = j + 1
+        else:
+            out.append(text[i])
+            i += 1
+    return ''.join(out)
+
+
+def nmpipe_child_stdout_closed(rn, shell, prog, ref):
+    """D12: ours, run again with the command of each <{cmd} given a closed
+    standard output, gives 1.7.4's result."""
+    text = nmpipe_stdout_closed(prog.text)
+    if text is None:
+        return False
+    return compare(prog, rn.run(shell, prog, text), ref, text) == 'same'
+
+
+def unfound_nmpipe_next_in_child(rn, shell, prog, ref):
+    """D11: ours, run again with `@' before the command after a command
+    not found that was given a <{cmd}, gives 1.7.4's result."""
+    if not NMPIPE.search(prog.text):
+        return False
+    names = [n.decode('latin-1') for n in CANNOT_FIND.findall(ref.err)]
+    text = after_unfound_nmpipe(prog.text, names)
+    if text is None:
+        return False
+    return compare(prog, rn.run(shell, prog, text), ref, text) == 'same'
 BACKGROUND = re.compile(r'(?<!&)&(?!&)')
 OUTSIDE = re.compile(rb'rc: (line [0-9]+: )?(return outside of function|break outside of loop)$')
 
@@ -354,11 +468,21 @@ def documented(prog, text, ours, ref, kind):
     # D6. "A <{cmd} or >{cmd} anywhere but in a command's arguments": 1.7.4
     # leaves a stale exception record that catches the next error, and the
     # script goes on where ours stopped: ours' output is the start of 1.7.4's
-    if NMPIPE_LEFT.search(text) and not ours.timeout and ours.status != 0 and ours.err:
+    if NMPIPE_LEFT.search(text) and not ours.timeout and (ours.status != 0 and ours.err or EXIT_WORD.search(text)):
         o_out, r_out = DEVFD.sub(b'N', ours.out), DEVFD.sub(b'N', ref.out)
         o_err, r_err = DEVFD.sub(b'N', ours.err), DEVFD.sub(b'N', ref.err)
         if r_out.startswith(o_out) and r_err.startswith(o_err):
             return 'D6'
+    # D6b: 1.7.4 stopped at `break outside of loop' in a for loop whose
+    # list had the <{cmd}; its output is the start of ours'
+    if FOR_NMPIPE.search(text) and not ours.timeout and ref.status != 0:
+        o_out, r_out = DEVFD.sub(b'N', ours.out), DEVFD.sub(b'N', ref.out)
+        o_err, r_err = DEVFD.sub(b'N', ours.err), DEVFD.sub(b'N', ref.err)
+        r_lines = r_err.split(b'\n')
+        if len(r_lines) >= 2 and r_lines[-1] == b'' and BREAK_OUTSIDE.search(r_lines[-2]) and \
+                o_out.startswith(r_out) and o_err.startswith(b'\n'.join(r_lines[:-2] + [b''])) and \
+                not BREAK_OUTSIDE.search(o_err):
+            return 'D6b'
     # D10. "A <{cmd} or >{cmd} ...": the record 1.7.4 keeps for a named
     # pipe, still on its stack in a backquote's child (echo <{a} `{return;
     # b}) or left behind by a command not found (nosuch <{a}; return), makes
@@ -616,7 +740,9 @@ def classify(rn, shell, reference, prog):
         return 'flaky', ours, ref, confirmed.why
     for rule, check in (('D5', lambda: redirected_braces_in_child(rn, shell, prog, ref)),
                         ('D7', lambda: stdin_read_a_line_at_a_time(rn, shell, reference, prog)),
-                        ('D9', lambda: empty_list_matched_stars(rn, shell, prog, ref))):
+                        ('D9', lambda: empty_list_matched_stars(rn, shell, prog, ref)),
+                        ('D11', lambda: unfound_nmpipe_next_in_child(rn, shell, prog, ref)),
+                        ('D12', lambda: nmpipe_child_stdout_closed(rn, shell, prog, ref))):
         if check():
             return 'documented', ours, ref, rule
     return kind, ours, ref, None
