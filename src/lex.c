@@ -478,9 +478,9 @@ void lex_next(void)
 	if (dollar && (c == EOF || c == '\n' || c == '\\' ||
 		       (!is_special(c) && !is_varchar(c) && strchr("!~@", c) == NULL))) {
 		after_dollar = false;
+		/* the newline ends the line: the next is read with a
+		 * prompt of its own, as in rc 1.7.4 */
 		tok.type = c == EOF ? tEOF : c;
-		if (c == '\n')
-			input_ungetc(c);
 		lex_syntax(c == EOF ? "eof" : c == '\n' ? "end of line" : NULL);
 	}
 	switch (c) {
