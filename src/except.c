@@ -148,6 +148,7 @@ void stack_check_slow(void)
 }
 
 int catch_raised;
+bool error_failed;
 
 void catch_push(Catch *c)
 {
@@ -214,6 +215,7 @@ NORETURN void rc_error(const char *fmt, ...)
 	vreport(fmt, ap);
 	va_end(ap);
 	status_fail();
+	error_failed = true;
 	rc_raise(eError);
 }
 
@@ -244,5 +246,6 @@ NORETURN void rc_syserror(const char *what)
 {
 	print_error("rc: %s: %s", what, strerror(errno));
 	status_fail();
+	error_failed = true;
 	rc_raise(eError);
 }

@@ -387,6 +387,7 @@ static void run_all(void)
 		bool eof;
 		want_prompt1 = true;
 		keep_line = false;
+		error_failed = false;
 		await_command();
 		Node *n = parse_command(&eof);
 		if (in->tty && in->pos >= in->len && in->nungot == 0)
@@ -415,8 +416,8 @@ static void run_all(void)
 }
 
 /* The top level: an error ends a script (status 1) but not an
- * interactive shell, which reads on, unless -e and the error failed it
- * outside a condition.
+ * interactive shell, which reads on, unless -e and the error failed
+ * $status outside a condition (a syntax error does not: error_failed).
  * With -n, as in rc 1.7.4, every syntax error is reported: reading goes
  * on at the next line (the status is 1 at the end: DIFFERENCES). */
 int input_loop(void)
@@ -442,11 +443,11 @@ int input_loop(void)
 			/* a misplaced if not fails the status, which under
 			 * -e ends an interactive shell also with -n, as in
 			 * rc 1.7.4 */
-			if (in->recover && flag_e && !status_true() && !in_cond)
+			if (in->recover && flag_e && error_failed && !status_true() && !in_cond)
 				return status_exit_code();
 		} else if (!in->recover)
 			return e == eExit ? status_exit_code() : 1;
-		else if (flag_e && e == eError && !status_true() && !in_cond)
+		else if (flag_e && e == eError && error_failed && !status_true() && !in_cond)
 			return status_exit_code();
 		if (in->tty)
 			history_commit();	/* a command abandoned or in error too */

@@ -800,6 +800,7 @@ static NORETURN void ifnot_error(int line)
 	if (flag_n && !interactive)
 		rc_exit(1);
 	status_fail();
+	error_failed = true;
 	rc_raise(eError);
 }
 

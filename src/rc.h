@@ -113,6 +113,11 @@ enum { eError = 1, eExit, eInterrupt, eSkip };
 void catch_push(Catch *c);
 void catch_pop(Catch *c);
 extern int catch_raised;
+/* The error being raised set $status false (rc_error, rc_syserror, a
+ * misplaced if not): only such an error ends the shell under -e, as in
+ * rc 1.7.4, which tests -e as it sets the status.  A syntax error leaves
+ * $status, and -e, alone.  Cleared before each command the top level runs. */
+extern bool error_failed;
 NORETURN void rc_raise(int e);
 void stack_init(void *base, char **envp, bool now);
 void stack_measure(void);
