@@ -255,23 +255,25 @@ bool status_from_words(List *l)
 	return true;
 }
 
-/* What the reference prints for a child killed by a signal. */
+/* What the reference prints for a child killed by a signal.  A signal
+ * with no message (sigint, sigpipe) prints nothing, but the pid that wait
+ * prints before the message is printed all the same, alone with its blank
+ * and no newline, as in rc 1.7.4; a core dump is reported without one. */
 void status_report(pid_t pid, int w, bool bg)
 {
 	if (!WIFSIGNALED(w))
 		return;
 	int sig = WTERMSIG(w);
 	const char *msg = sigmsg(sig);
-	if (*msg == '\0')
-		return;
 	Str s = { 0 };
 	if (bg)
 		str_fmt(&s, "%d: ", (int) pid);
-	str_adds(&s, msg);
 	if (WCOREDUMP(w))
-		str_adds(&s, "--core dumped");
-	str_addc(&s, '\n');
-	writeall(2, s.buf, s.len);
+		str_fmt(&s, "%s%score dumped\n", msg, *msg != '\0' ? "--" : "");
+	else if (*msg != '\0')
+		str_fmt(&s, "%s\n", msg);
+	if (s.len > 0)
+		writeall(2, s.buf, s.len);
 	free(s.buf);
 }
 
