@@ -317,17 +317,25 @@ void input_keep_line(void)
 	keep_line = true;
 }
 
+/* The error being raised leaves the newline that ended the word at it
+ * to be read again as a line of its own: see lex_fail_flush. */
+static bool newline_left;
+
+void input_newline_left(void)
+{
+	newline_left = true;
+}
+
 /* After an error in an interactive shell the rest of the line is thrown
  * away (a terminal's buffer holds just the line), and input goes on: also
  * after an end of input inside a command, as in the reference. */
 static void skip_line(void)
 {
-	bool kept = keep_line;
-	keep_line = false;
+	bool kept = keep_line, left = newline_left;
+	keep_line = newline_left = false;
 	if (kept)
 		;
-	else if (in->nungot > 0 && in->ungot[in->nungot - 1] == '\n' &&
-		 in->last == '\n') {
+	else if (left && in->nungot > 0 && in->ungot[in->nungot - 1] == '\n') {
 		/* the newline of the line, left unread (lex_fail_flush) */
 		if (in->tty)
 			in->pos = in->len;
@@ -386,7 +394,7 @@ static void run_all(void)
 		Mark m = nmark();
 		bool eof;
 		want_prompt1 = true;
-		keep_line = false;
+		keep_line = newline_left = false;
 		error_failed = false;
 		await_command();
 		Node *n = parse_command(&eof);

@@ -170,7 +170,11 @@ NORETURN void lex_fail(const char *msg, const char *near)
 NORETURN void lex_fail_flush(const char *msg)
 {
 	report_fail(msg, NULL);
-	if (tok.type != '\n' && tok.type != tEOF && lastchar != '\n') {
+	if (tok.type == '\n' || tok.type == tEOF)
+		;
+	else if (lastchar == '\n')
+		input_newline_left();
+	else {
 		int c;
 		while ((c = lgetc()) != '\n' && c != EOF)
 			;

@@ -411,6 +411,7 @@ enum { INPUT_CHUNK = 8192, STDIN_CHUNK = 256 };
 void input_string(const char *s, bool shared_lines);
 void input_fd(int fd);
 void input_keep_line(void);
+void input_newline_left(void);
 void input_interactive(void);
 void input_recover(void);
 void input_pop(void);
