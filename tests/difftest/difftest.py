@@ -207,7 +207,7 @@ PLAIN = rb"[^ \t\n#;&|^$=`'{}()<>*?\[~!@\\]"
 CTRL_QUOTED = re.compile(rb"'(" + PLAIN + rb"*[\x01-\x08\x0b-\x1f\x7f]" + PLAIN + rb"*)'")
 # a message starts a line, or follows an interactive shell's prompt
 # (whatever $prompt is)
-WRITE_ERROR = re.compile(rb'rc: [^:\n]+: write error: ')
+WRITE_ERROR = re.compile(rb'rc: [^:\n]+: write error: ', re.I)    # also through tr a-z A-Z
 DEBIAN_BUILTIN_RUN = re.compile(r'(^|[\n;&{!@`]|\||\|\[[0-9=]*\])[ \t]*[x+]([ \t;&|}\n<>]|$)', re.M)
 WAIT_SEVERAL = re.compile(r'(^|[\n;&{|])[ \t]*wait([ \t]+[^ \t\n;&|}<>]+){2,}', re.M)
 DEBIAN_BUILTIN = re.compile(rb"rc: cannot find `[x+]'$", re.M)
@@ -414,6 +414,7 @@ def unfound_nmpipe_next_in_child(rn, shell, prog, ref):
         return False
     return compare(prog, rn.run(shell, prog, text), ref, text) == 'same'
 BACKGROUND = re.compile(r'(?<!&)&(?!&)')
+WAIT_WORD = re.compile(r'\bwait\b')
 OUTSIDE = re.compile(rb'rc: (line [0-9]+: )?(return outside of function|break outside of loop)$')
 
 
@@ -539,6 +540,13 @@ def normalise_pair(prog, ours, ref, text=None):
     if 'i' in flags and BACKGROUND.search(text):
         pid_line = re.compile(rb'^((?:' + re.escape(prompt_of(prog)) + rb')*)[0-9]+$', re.M)
         o_err, r_err = pid_line.sub(rb'\1N', o_err), pid_line.sub(rb'\1N', r_err)
+    # N13. `wait' names a child that a signal killed by its process id,
+    # `PID: ' and the signal's message (none for sigpipe and sigint):
+    # compared whatever the number, in programs that have a `wait' and a
+    # `&', `<{' or `>{' (no part of behaviour, as N6).
+    if WAIT_WORD.search(text) and (BACKGROUND.search(text) or NMPIPE.search(text)):
+        killed = re.compile(rb'^((?:' + re.escape(prompt_of(prog)) + rb')*)[0-9]+: ', re.M)
+        o_err, r_err = killed.sub(rb'\1N: ', o_err), killed.sub(rb'\1N: ', r_err)
     # N3. A syntax error is reported on the line where it is; 1.7.4 names
     # the line before when the word it stopped at ended the line (DIFFERENCES:
     # "A syntax error is reported on the line where it is").  Line by line,
