@@ -884,16 +884,32 @@ def star_patterns_fail_on_empty(text):
     of them, then (when there are several) each alone."""
     toks = rcgen.tokens(text)
     sites = star_pattern_sites(toks)
-    if not sites:
-        return []
     choices = [sites] + ([[s] for s in sites[:4]] if len(sites) > 1 else [])
     texts = []
-    for chosen in choices:
+    for chosen in choices if sites else []:
         t = list(toks)
         for s in chosen:
             t[s] = "?* ''"
         texts.append(''.join(t))
+    deep = every_star_pattern_fails_on_empty(text)
+    if deep != text and deep not in texts:
+        texts.append(deep)
     return texts
+
+
+def every_star_pattern_fails_on_empty(text):
+    """text with every star pattern of a `~` written `?* ''`, also those
+    in quoted words, such as the commands given to eval (seed 222933)."""
+    toks = rcgen.tokens(text)
+    for s in star_pattern_sites(toks):
+        toks[s] = "?* ''"
+    for i, t in enumerate(toks):
+        if len(t) > 2 and t[0] == t[-1] == "'":
+            inner = t[1:-1].replace("''", "'")
+            new = every_star_pattern_fails_on_empty(inner)
+            if new != inner:
+                toks[i] = "'" + new.replace("'", "''") + "'"
+    return ''.join(toks)
 
 
 def empty_list_matched_stars(rn, shell, prog, ref):
