@@ -492,6 +492,11 @@ def documented(prog, text, ours, ref, kind):
     # results are ours' with more after that message.
     if NMPIPE.search(text) and not ours.timeout and stopped_where_174_went_on(prog, ours, ref, text):
         return 'D10'
+    # D13. "The shell catches SIGXFSZ": a program that writes for ever (a
+    # mutation made a loop endless) kills 1.7.4 at the tester's file size
+    # limit, where ours goes on until the timeout.
+    if ref.status == -signal.SIGXFSZ and ours.timeout:
+        return 'D13'
     # D8. "wait takes several process ids" (1.7.4 takes one): a mutation
     # gave a wait two words
     if WAIT_SEVERAL.search(text):
