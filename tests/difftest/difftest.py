@@ -200,7 +200,7 @@ DEVFD = re.compile(rb'/dev/fd/[0-9]+')
 PID_SHOWN = re.compile(rb'^(a?pid)=[0-9]+$', re.M)
 BARE_WHATIS = re.compile(r'\bwhatis([ \t]+-[a-z]*)*[ \t]*($|[;&|}\n)>])', re.M)
 VERSION_SHOWN = re.compile(rb'^version=.*$', re.M)
-LINE_SYNTAX = re.compile(rb'^rc: line ([0-9]+): (syntax error|.* near .*)$')
+LINE_SYNTAX = re.compile(rb'rc: line ([0-9]+): (syntax error|.* near .*)$')
 
 
 PLAIN = rb"[^ \t\n#;&|^$=`'{}()<>*?\[~!@\\]"
@@ -215,7 +215,7 @@ HEREDOC_DOLLAR_BLANK = re.compile(r'<<.*\n(.*\n)*.*\$[ \t\n]')
 # <{cmd} or >{cmd} after ~, in a for list or switch subject, or in an
 # assignment at a command's start, on one line
 # N8: a quoted word or a bare word with a glob character that holds ~ ! @
-TILDE_WORD = re.compile(rb"`[^`'\n]*'|'(?:[^']|'')*'|[^ \t\n#;&|^$=`'{}()<>\\]+")
+TILDE_WORD = re.compile(rb"(?<=cannot find )`[^`'\n]*'|'(?:[^']|'')*'|[^ \t\n#;&|^$=`'{}()<>\\]+")
 TILDE_RAW_PIECE = re.compile(rb"[^ \t\n#;&|^$=`'{}()<>*?\[~!@\\]+")
 # N9: 1.7.4's message for a here document cut off by the end of input
 HEREDOC_INCOMPLETE = re.compile(rb'^rc: (line -?[0-9]+: )?heredoc incomplete( near .*)?$', re.M)
@@ -225,6 +225,9 @@ HEREDOC_BLANK_VAR = re.compile(rb"\$\^'[ \t]([A-Za-z0-9_*]+)'")
 HEREDOC_BLANK_ALONE = re.compile(rb"\$\^'[ \t]'\^|\^\$\^'[ \t]'")
 # N10: backquote separators in parentheses
 BACKQUOTE_SEPS = re.compile(rb"``\(([^(){}\n]*)\)\{")
+# N14: a list in parentheses joined by a caret
+CARET_LIST_BEFORE = re.compile(rb"\(([^()\n]*)\)\^")
+CARET_LIST_AFTER = re.compile(rb"\^\(([^()\n]*)\)")
 NMPIPE_LEFT = re.compile(r'(~|\b(for|switch)[ \t]*\(|(^|[;&|{(])[ \t]*[^ \t\n#;&|^$=`\'{}()<>]+[ \t]*=)[^\n]*[<>]\{', re.M)
 
 
@@ -291,9 +294,11 @@ def same_but_syntax_lines(o_err, r_err):
     for o, r in zip(o_lines, r_lines):
         if o == r:
             continue
-        mo, mr = LINE_SYNTAX.match(o), LINE_SYNTAX.match(r)
+        # the message starts the line, or follows what the same line
+        # had before it on both sides (echo -n's output: seed 221948)
+        mo, mr = LINE_SYNTAX.search(o), LINE_SYNTAX.search(r)
         if not (mo and mr and int(mo.group(1)) == int(mr.group(1)) + 1 and
-                o[mo.end(1):] == r[mr.end(1):]):
+                o[:mo.start()] == r[:mr.start()] and o[mo.end(1):] == r[mr.end(1):]):
             return o_err
     return r_err
 
@@ -414,6 +419,7 @@ def unfound_nmpipe_next_in_child(rn, shell, prog, ref):
         return False
     return compare(prog, rn.run(shell, prog, text), ref, text) == 'same'
 BACKGROUND = re.compile(r'(?<!&)&(?!&)')
+STDERR_TO_STDOUT = re.compile(r'>\[2=1\]|\|\[2(=0)?\]')
 WAIT_WORD = re.compile(r'\bwait\b')
 OUTSIDE = re.compile(rb'rc: (line [0-9]+: )?(return outside of function|break outside of loop)$')
 
@@ -460,7 +466,8 @@ def documented(prog, text, ours, ref, kind):
         return 'D2'
     # D4. "Debian's extra builtins + and x are not provided": a mutation
     # made a command of one
-    if DEBIAN_BUILTIN.search(ours.err) and not DEBIAN_BUILTIN.search(ref.err):
+    # (on stdout too, when the program sent its stderr there: seed 217628)
+    if DEBIAN_BUILTIN.search(ours.err + ours.out) and not DEBIAN_BUILTIN.search(ref.err + ref.out):
         return 'D4'
     # ... or the message went where it cannot be seen (into a pipe): the
     # program has a command named x or +
@@ -594,6 +601,12 @@ def normalise_pair(prog, ours, ref, text=None):
     # a list in parentheses").  On both sides, ``(...){ is ``...{.
     o_out, o_err = BACKQUOTE_SEPS.sub(rb'``\1{', o_out), BACKQUOTE_SEPS.sub(rb'``\1{', o_err)
     r_out, r_err = BACKQUOTE_SEPS.sub(rb'``\1{', r_out), BACKQUOTE_SEPS.sub(rb'``\1{', r_err)
+    # N14. The same for a concatenated list there: 1.7.4 prints (a (b
+    # c)^d) as (a b c^d), which reads back as another command; ours keeps
+    # the parentheses (same entry).  On both sides, a list in parentheses
+    # joined by a caret is compared without them (seed 222453).
+    o_out, o_err, r_out, r_err = (CARET_LIST_AFTER.sub(rb'^\1', CARET_LIST_BEFORE.sub(rb'\1^', x))
+                                  for x in (o_out, o_err, r_out, r_err))
     # N5. Under -x, the stages of a pipeline trace concurrently: their
     # lines come in any order (no part of behaviour), and between the
     # prompts of -i.
@@ -601,6 +614,10 @@ def normalise_pair(prog, ours, ref, text=None):
         prompt = prompt_of(prog)
         o_err, r_err = sorted_lines(o_err, prompt), sorted_lines(r_err, prompt)
         o_err = same_but_syntax_lines(o_err, r_err)     # N3 again, sorted
+        # and stdout's, when the program sends the traces there (>[2=1],
+        # |[2=0]: seed 232583)
+        if STDERR_TO_STDOUT.search(text):
+            o_out, r_out = sorted_lines(o_out, prompt), sorted_lines(r_out, prompt)
     # N2. -n exits with status 1 on a syntax error, 1.7.4 with 0
     # (DIFFERENCES: "-n exits with status 1 on a syntax error"): under -n
     # nothing runs, so every message is the parser's.  Last, so that the
@@ -754,6 +771,7 @@ def classify(rn, shell, reference, prog):
     for rule, check in (('D5', lambda: redirected_braces_in_child(rn, shell, prog, ref)),
                         ('D7', lambda: stdin_read_a_line_at_a_time(rn, shell, reference, prog)),
                         ('D9', lambda: empty_list_matched_stars(rn, shell, prog, ref)),
+                        ('D1', lambda: write_error_unseen(rn, shell, prog, ref)),
                         ('D11', lambda: unfound_nmpipe_next_in_child(rn, shell, prog, ref)),
                         ('D12', lambda: nmpipe_child_stdout_closed(rn, shell, prog, ref))):
         if check():
@@ -915,6 +933,17 @@ def every_star_pattern_fails_on_empty(text):
             if new != inner:
                 toks[i] = "'" + new.replace("'", "''") + "'"
     return ''.join(toks)
+
+
+def write_error_unseen(rn, shell, prog, ref):
+    """D1 where ours' write error went where the results do not show it
+    (into a pipe: {echo >[1=]} |[2] wc): ours, run again with each closed
+    standard output (>[1=]) opened on /dev/null instead, where nothing
+    fails to write, gives 1.7.4's result (seed 233558)."""
+    if '>[1=]' not in prog.text:
+        return False
+    text = prog.text.replace('>[1=]', '>/dev/null')
+    return compare(prog, rn.run(shell, prog, text), ref, text) == 'same'
 
 
 def empty_list_matched_stars(rn, shell, prog, ref):
