@@ -1301,7 +1301,7 @@ def run_many(a, base, shell, reference):
     out.write('reference broken (1.7.4 crashed, not counted as divergent): %d\n' % len(broken))
     out.write('flaky (differed once, not on the re-run): %d\n' % counts['flaky'])
     out.write('both timed out: %d\n' % counts['both-timeout'])
-    out.write('documented differences (D1, D2, D4-D10 in README.md): %d\n' % counts['documented'])
+    out.write('documented differences (the D rules of README.md): %d\n' % counts['documented'])
     rules = sorted(k for k in counts if k.startswith('rule '))
     if rules:
         out.write('decided by (flaky: rerun, one-cpu; documented: the rule): %s\n'
