@@ -355,8 +355,11 @@ static Node *heredoc(int fd)
 	/* Pending once the word is whole, when the token after it has been
 	 * read (the newline that reads the body is only seen by the caller):
 	 * as in rc 1.7.4, a scanner error in that token (<<EOF <[0=3) leaves
-	 * the here document unannounced. */
-	heredoc_pending(r, eof, quoted);
+	 * the here document unannounced; so does a ( against the word
+	 * (<<EOF(), where 1.7.4's grammar fails before it takes the
+	 * redirection. */
+	if (tok.type != tSUB)
+		heredoc_pending(r, eof, quoted);
 	return r;
 }
 
