@@ -573,6 +573,8 @@ def normalise_pair(prog, ours, ref, text=None):
     if 'n' in flags and 'x' in flags:
         r_err = without_stale_tree(o_err, r_err)
     o_err = same_but_syntax_lines(o_err, r_err)
+    if STDERR_TO_STDOUT.search(text):   # the messages sent there (seed 250988)
+        o_out = same_but_syntax_lines(o_out, r_out)
     # N4. A word holding control characters is quoted when printed (-x,
     # whatis); 1.7.4 quotes it only for its other characters (DIFFERENCES:
     # "Words that hold control characters are quoted").  On both sides: the
