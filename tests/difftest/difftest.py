@@ -871,19 +871,20 @@ TILDE_END = {';', '&', '&&', '||', '\n'}
 
 
 def star_pattern_sites(toks):
-    """Indexes of the tokens of toks that are a `~` command's pattern made
-    of stars alone: a bare word of stars after the subject, between
-    blanks or parentheses."""
+    """Indexes of the tokens of toks that are a `~` command's or a
+    `case`'s pattern made of stars alone: a bare word of stars after the
+    subject (a case has none), between blanks or parentheses."""
     sites = []
     i, n = 0, len(toks)
     while i < n:
-        if toks[i] != '~':
+        if toks[i] not in ('~', 'case'):
             i += 1
             continue
+        subject = toks[i] == '~'
         i += 1
         while i < n and BLANKS.fullmatch(toks[i]):
             i += 1
-        opened, subject = [], True     # the brackets open, the subject word
+        opened = []     # the brackets open
         while i < n:
             t = toks[i]
             if not opened and (t in TILDE_END or t.startswith('|') or t in (')', '}')):
