@@ -552,6 +552,8 @@ def normalise_pair(prog, ours, ref, text=None):
     if 'i' in flags and BACKGROUND.search(text):
         pid_line = re.compile(rb'^((?:' + re.escape(prompt_of(prog)) + rb')*)[0-9]+$', re.M)
         o_err, r_err = pid_line.sub(rb'\1N', o_err), pid_line.sub(rb'\1N', r_err)
+        if STDERR_TO_STDOUT.search(text):   # sent there (seed 256505)
+            o_out, r_out = pid_line.sub(rb'\1N', o_out), pid_line.sub(rb'\1N', r_out)
     # N13. `wait' names a child that a signal killed by its process id,
     # `PID: ' and the signal's message (none for sigpipe and sigint):
     # compared whatever the number, in programs that have a `wait' and a
