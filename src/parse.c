@@ -345,9 +345,7 @@ static Node *heredoc(int fd)
 	lex_next();
 	redirection_word();
 	Node *r = mkredir(rHerestr, fd, 0, NULL);
-	const char *eof = tok.type == tKW ? kwname(tok.kw) : tok.s;	/* <<while, <<! */
-	bool quoted = tok.type == tQWORD;
-	Node *w = word(true, NULL);
+	Node *w = word(true, NULL);	/* <<while, <<!, <<= are words too */
 	if (w->type != nWord && w->type != nQword) {
 		heredoc_discard();	/* 1.7.4 never took it for one */
 		lex_fail_flush("eof-marker not a single literal word");
@@ -359,7 +357,7 @@ static Node *heredoc(int fd)
 	 * (<<EOF(), where 1.7.4's grammar fails before it takes the
 	 * redirection. */
 	if (tok.type != tSUB)
-		heredoc_pending(r, eof, quoted);
+		heredoc_pending(r, w->s, w->type == nQword);
 	return r;
 }
 
