@@ -218,7 +218,8 @@ HEREDOC_DOLLAR_BLANK = re.compile(r'<<.*\n(.*\n)*.*\$[ \t\n]')
 TILDE_WORD = re.compile(rb"(?<=cannot find )`[^`'\n]*'|'(?:[^']|'')*'|[^ \t\n#;&|^$=`'{}()<>\\]+")
 TILDE_RAW_PIECE = re.compile(rb"[^ \t\n#;&|^$=`'{}()<>*?\[~!@\\]+")
 # N9: 1.7.4's message for a here document cut off by the end of input
-HEREDOC_INCOMPLETE = re.compile(rb'^rc: (line -?[0-9]+: )?heredoc incomplete( near .*)?$', re.M)
+# (after the prompts of -i)
+HEREDOC_INCOMPLETE = re.compile(rb'^[^\n]*?rc: (line -?[0-9]+: )?heredoc incomplete( near .*)?$', re.M)
 # N11: a here document's variable whose name starts with a blank, as 1.7.4
 # prints it: $^' y', or $^' ' joined to what follows or precedes
 HEREDOC_BLANK_VAR = re.compile(rb"\$\^'[ \t]([A-Za-z0-9_*]+)'")
