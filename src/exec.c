@@ -461,6 +461,14 @@ static bool in_shell(Builtin *b, Node *fn, List *args, Node *items, int parent, 
 		status_as_exit();
 	} else
 		call(&c);
+	/* rc 1.7.4's child leaves after its last command, a builtin or
+	 * function, by the exit that runs fn sigexit: it does if that command
+	 * defined it (eval 'fn sigexit {..}' | cat), its redirections and
+	 * local variables still in place */
+	if (!parent && in_child && ran && child_sigexit >= 0 && skipping == SKIP_NONE) {
+		child_sigexit = guarded_depth;
+		rc_exit(status_exit_code());
+	}
 	fd_unwind(depth);
 	fd_wait_floor(floor);
 	return ran;
