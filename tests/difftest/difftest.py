@@ -404,9 +404,7 @@ def nmpipe_child_stdout_closed(rn, shell, prog, ref):
     """D12: ours, run again with the command of each <{cmd} given a closed
     standard output, gives 1.7.4's result."""
     text = nmpipe_stdout_closed(prog.text)
-    if text is None:
-        return False
-    return compare(prog, rn.run(shell, prog, text), ref, text) == 'same'
+    return rerun_same(rn, shell, prog, ref, text)
 
 
 def unfound_nmpipe_next_in_child(rn, shell, prog, ref):
@@ -416,9 +414,7 @@ def unfound_nmpipe_next_in_child(rn, shell, prog, ref):
         return False
     names = [n.decode('latin-1') for n in CANNOT_FIND.findall(ref.err)]
     text = after_unfound_nmpipe(prog.text, names)
-    if text is None:
-        return False
-    return compare(prog, rn.run(shell, prog, text), ref, text) == 'same'
+    return rerun_same(rn, shell, prog, ref, text)
 BACKGROUND = re.compile(r'(?<!&)&(?!&)')
 STDERR_TO_STDOUT = re.compile(r'>\[2=1\]|\|\[2(=0)?\]')
 WAIT_WORD = re.compile(r'\bwait\b')
@@ -777,6 +773,8 @@ def classify(rn, shell, reference, prog):
                         ('D7', lambda: stdin_read_a_line_at_a_time(rn, shell, reference, prog)),
                         ('D9', lambda: empty_list_matched_stars(rn, shell, prog, ref)),
                         ('D1', lambda: write_error_unseen(rn, shell, prog, ref)),
+                        ('D5', lambda: redirected_exit_in_child(rn, shell, prog, ref)),
+                        ('D14', lambda: exec_forked(rn, shell, prog, ref)),
                         ('D11', lambda: unfound_nmpipe_next_in_child(rn, shell, prog, ref)),
                         ('D12', lambda: nmpipe_child_stdout_closed(rn, shell, prog, ref))):
         if check():
@@ -941,6 +939,41 @@ def every_star_pattern_fails_on_empty(text):
     return ''.join(toks)
 
 
+# A command that starts after a separator: the text before it, its blanks
+COMMAND_HEAD = r'(^|[;&|{\n])([ \t]*)'
+REDIRECTED_EXIT = re.compile(COMMAND_HEAD + r'((?:[<>][^ \t\n;&|]*[ \t]*)*exit\b[^\n;&|}]*)', re.M)
+EXEC_COMMAND = re.compile(COMMAND_HEAD + r'(exec\b)', re.M)
+
+
+def rerun_same(rn, shell, prog, ref, text):
+    """Whether ours, running text instead of the program, gives 1.7.4's
+    result (a rule that rewrites the program to show a documented
+    difference); False when there is nothing to rewrite (text None or the
+    program itself)."""
+    if text is None or text == prog.text:
+        return False
+    return compare(prog, rn.run(shell, prog, text), ref, text) == 'same'
+
+
+def redirected_exit_in_child(rn, shell, prog, ref):
+    """D5 for an exit given a redirection (a mutation made one): ours,
+    run again with `@ ' before each, gives 1.7.4's result (seed 267931)."""
+    def at(m):
+        cmd = m.group(3)
+        return m.group(1) + m.group(2) + ('@ ' + cmd if re.search(r'[<>]', cmd) else cmd)
+    return rerun_same(rn, shell, prog, ref, REDIRECTED_EXIT.sub(at, prog.text))
+
+
+def exec_forked(rn, shell, prog, ref):
+    """D14: with its stale record for a <{cmd} on top, 1.7.4's exec forks
+    and the shell goes on (DIFFERENCES, the <{cmd} entry): ours, run again
+    with each exec written `@ exec', gives 1.7.4's result (seeds 270331,
+    273027)."""
+    if not NMPIPE.search(prog.text):
+        return False
+    return rerun_same(rn, shell, prog, ref, EXEC_COMMAND.sub(r'\1\2@ \3', prog.text))
+
+
 def write_error_unseen(rn, shell, prog, ref):
     """D1 where ours' write error went where the results do not show it
     (into a pipe: {echo >[1=]} |[2] wc): ours, run again with each closed
@@ -948,8 +981,7 @@ def write_error_unseen(rn, shell, prog, ref):
     fails to write, gives 1.7.4's result (seed 233558)."""
     if '>[1=]' not in prog.text:
         return False
-    text = prog.text.replace('>[1=]', '>/dev/null')
-    return compare(prog, rn.run(shell, prog, text), ref, text) == 'same'
+    return rerun_same(rn, shell, prog, ref, prog.text.replace('>[1=]', '>/dev/null'))
 
 
 def empty_list_matched_stars(rn, shell, prog, ref):
@@ -961,9 +993,7 @@ def empty_list_matched_stars(rn, shell, prog, ref):
 
 def redirected_braces_in_child(rn, shell, prog, ref):
     text = at_redirected_braces(prog.text)
-    if text is None:
-        return False
-    return compare(prog, rn.run(shell, prog, text), ref, text) == 'same'
+    return rerun_same(rn, shell, prog, ref, text)
 
 
 # Programs whose results may depend on scheduling: a pipeline, `&`, or a
