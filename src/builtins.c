@@ -388,6 +388,14 @@ static const struct { const char *name; Builtin *fn; } builtins[] = {
 	{ "wait", b_wait }, { "whatis", b_whatis },
 };
 
+/* eval and . run commands of their own, which -e tests as each sets
+ * $status: as with a function, not the whole again (rc 1.7.4 tests -e only
+ * as it sets $status, and these set none of their own). */
+bool builtin_runs_commands(Builtin *b)
+{
+	return b == b_eval || b == b_dot;
+}
+
 Builtin *builtin_get(const char *name)
 {
 	for (size_t i = 0; i < sizeof builtins / sizeof *builtins; i++)

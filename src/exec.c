@@ -672,9 +672,11 @@ static bool run_words(Node *items, int parent)
 	if (fn != NULL || b != NULL) {
 		bool piped = nmpipe_count() > pipes;
 		int floor = nmpipe_protect();	/* eval 'a; b' <{c} */
-		/* -e forgives a function's failure, but not that of the child
-		 * rc 1.7.4 runs a redirected one in, or one given a <{cmd} */
-		fn_ran = in_shell(b, fn, args, items, parent, piped) && fn != NULL &&
+		/* -e forgives the failure of a function, eval or ., but not
+		 * that of the child rc 1.7.4 runs a redirected one in, or one
+		 * given a <{cmd} */
+		fn_ran = in_shell(b, fn, args, items, parent, piped) &&
+			(fn != NULL || builtin_runs_commands(b)) &&
 			!has_redirection(items) && !piped;
 		if (b != NULL && status_changes() == changes)
 			fn_ran = true;	/* it left $status: no failure for -e */

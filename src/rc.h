@@ -447,6 +447,7 @@ void read_fd_taken(int fd);
 /* builtins.c */
 typedef void Builtin(List *args);
 Builtin *builtin_get(const char *name);
+bool builtin_runs_commands(Builtin *b);
 bool builtin_each(void (*f)(const char *name, void *ctx), void *ctx);
 void dot_file(List *args, bool interactive);
 
