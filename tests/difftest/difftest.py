@@ -208,7 +208,7 @@ CTRL_QUOTED = re.compile(rb"'(" + PLAIN + rb"*[\x01-\x08\x0b-\x1f\x7f]" + PLAIN 
 # a message starts a line, or follows an interactive shell's prompt
 # (whatever $prompt is)
 WRITE_ERROR = re.compile(rb'rc: [^:\n]+: write error: ', re.I)    # also through tr a-z A-Z
-DEBIAN_BUILTIN_RUN = re.compile(r'(^|[\n;&{!@`]|\||\|\[[0-9=]*\])[ \t]*[x+]([ \t;&|}\n<>]|$)', re.M)
+DEBIAN_BUILTIN_RUN = re.compile(r'(^|[\n;&{!@`(]|\||\|\[[0-9=]*\])[ \t]*[x+]([ \t;&|}\n<>)]|$)', re.M)
 WAIT_SEVERAL = re.compile(r'(^|[\n;&{|])[ \t]*wait([ \t]+[^ \t\n;&|}<>]+){2,}', re.M)
 DEBIAN_BUILTIN = re.compile(rb"rc: cannot find `[x+]'$", re.M)
 HEREDOC_DOLLAR_BLANK = re.compile(r'<<.*\n(.*\n)*.*\$[ \t\n]')
