@@ -276,6 +276,7 @@ void dot_file(List *args, bool inter)
 	if (fd < 0) {
 		print_error("rc: %s: %s", args->w, strerror(errno));
 		status_fail();
+		check_e();	/* . is not tested as a whole (builtin_runs_commands) */
 		return;
 	}
 	fd = fd_move_high(fd);
