@@ -515,8 +515,7 @@ static void do_exec(List *args, Node *items)
 			break;
 	Node *fn = args == NULL || skip_fn ? NULL : fn_get(args->w);
 	Builtin *b = args == NULL || fn != NULL ? NULL : builtin_get(args->w);
-	if (args != NULL && fn == NULL && b == NULL &&
-	    builtin_get(args->w) == NULL && command_path(args->w, NULL) == NULL)
+	if (args != NULL && fn == NULL && b == NULL && command_path(args->w, NULL) == NULL)
 		rc_exit(1);
 	if (args != NULL && nmpipe_pending()) {
 		/* rc 1.7.4 forks for a command given a <{cmd} or >{cmd}, exec
