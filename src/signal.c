@@ -146,12 +146,24 @@ void sig_block_all(sigset_t *saved)
  * sig_block_all() looked and before the child existed reached the shell
  * alone (a shell preempted there on a busy machine made that window
  * long); the program gets it too.  Had it reached the child as well, the
- * child died of it before execve, and this goes to a zombie. */
+ * child died of it before execve, and this goes to a zombie.  Only a ^C
+ * of the terminal (sent by the kernel) is passed on: a SIGINT some
+ * process sent the shell alone, the child itself included (`kill -INT
+ * $pid` run by a shell preempted here), is the shell's. */
 void sig_after_vfork(pid_t pid)
 {
-	sigset_t waiting;
-	if (interactive && state[SIGINT] == S_CAUGHT && sigpending(&waiting) == 0
-	    && sigismember(&waiting, SIGINT) == 1)
+	sigset_t waiting, sigint;
+	siginfo_t info;
+	struct timespec now = { 0, 0 };
+	if (!interactive || state[SIGINT] != S_CAUGHT || sigpending(&waiting) != 0
+	    || sigismember(&waiting, SIGINT) != 1)
+		return;
+	sigemptyset(&sigint);
+	sigaddset(&sigint, SIGINT);
+	if (sigtimedwait(&sigint, &info, &now) != SIGINT)
+		return;
+	on_signal(SIGINT);	/* taken from the queue: the handler's part */
+	if (info.si_code == SI_KERNEL)
 		kill(pid, SIGINT);
 }
 
