@@ -774,7 +774,10 @@ static Node *case_list(void)
 		} else if (tok.type == ';')
 			lex_next();
 		else if (tok.type == '\n') {
-			command_newline();
+			/* the newline of "case words" ends no command: as in
+			 * rc 1.7.4, here documents wait for the next one */
+			if (n == NULL || n->type != nCase)
+				command_newline();
 			lex_next();
 		} else if (tok.type == '}' || tok.type == ')' || tok.type == tEOF)
 			last = true;
