@@ -829,9 +829,16 @@ COMMAND_START = re.compile(r'(^|[\n;&|{!@]|\)|\belse|\bnot)[ \t]*$')
 SWITCH_HEAD = re.compile(r'\bswitch[ \t]*\([^()]*\)[ \t]*$')
 
 
+# redirections written before a braced command (<<<b >[1=2] {y=1})
+REDIRECTION = r"[<>]{1,3}(\[[0-9]+(=[0-9]*)?\])?[ \t]*('[^'\n]*'|[^ \t\n;&|{}'<>()]+)?"
+REDIRECTED_BEFORE = re.compile(r'(^|[\n;&|{!@]|\)|\belse|\bnot)[ \t]*((' + REDIRECTION
+                               + r')[ \t]*)+$')
+
+
 def at_redirected_braces(text):
     """text with `@` before each command-starting `{` whose `}` is
-    followed by a redirection; None when there is none."""
+    followed by a redirection, or that redirections come before; None when
+    there is none."""
     opens, marks, quoted, comment = [], [], False, False
     for i, c in enumerate(text):
         if comment:     # an unquoted # starts a comment, even mid-word
@@ -849,7 +856,8 @@ def at_redirected_braces(text):
             after = text[i + 1:].lstrip(' \t')
             head = text[:p]
             if after[:1] in ('>', '<') and COMMAND_START.search(head) and \
-                    not SWITCH_HEAD.search(head):
+                    not SWITCH_HEAD.search(head) or \
+                    head[-1:] not in ('<', '>') and REDIRECTED_BEFORE.search(head):
                 marks.append(p)
     if not marks:
         return None
