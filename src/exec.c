@@ -619,10 +619,19 @@ bool run_simple(Node *items, int parent)
 	return s.called_fn;
 }
 
+/* Is a command's only word a <{cmd}, parentheses around it or not?  rc
+ * 1.7.4's parser drops those around a single word: (<{cmd}) is <{cmd}. */
+static bool only_nmpipe(Node *items)
+{
+	while (items != NULL && items->k[1] == NULL && items->k[0]->type == nList)
+		items = items->k[0];
+	return items != NULL && items->k[1] == NULL && items->k[0]->type == nNmpipe;
+}
+
 static bool run_words(Node *items, int parent)
 {
 	List *args = NULL, **tail = &args;
-	if (items != NULL && items->k[1] == NULL && items->k[0]->type == nNmpipe)
+	if (only_nmpipe(items))
 		rc_error("named pipes cannot be executed as commands");
 	int pipes = nmpipe_count();	/* the command's own <{cmd} come after */
 	/* all the words first, then globbing, as in rc 1.7.4: echo f* `{>f1}
