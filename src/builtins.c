@@ -140,7 +140,7 @@ static void loop_control(List *args, int skip)
 {
 	if (too_many(args, 0))
 		return;
-	if (loopdepth == 0)
+	if ((skip == SKIP_BREAK ? loopdepth : loopdepth % FOR_LIST) == 0)
 		rc_error("%s outside of loop", args->w);
 	skipping = skip;
 }

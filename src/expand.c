@@ -306,6 +306,7 @@ static Value *backquote_value(Node *body, List *seps)
 	}
 	close(p[0]);
 	int wstat = child_wait(pid);
+	input_after_child();	/* had it escaped, it read on from the script */
 	status_report(pid, wstat, false);
 	var_set("bqstatus", mklist(status_word_of(wstat), NULL, NULL));
 	status_set(wstat);	/* as in rc 1.7.4: echo `{false} $status prints 1 */

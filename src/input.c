@@ -34,6 +34,11 @@ struct Input {
 				 * the command, not the input */
 	bool eof;
 	bool closed;		/* an escaped child's script (input_child_escaped) */
+	bool shared;		/* a child read on from this script: read it
+				 * as 1.7.4 does from now on (input_child_escaped) */
+	off_t end_off;		/* the file offset after our last read */
+	bool reads_on;		/* an escaped backquote's child reading on */
+	off_t shell_end_off;	/* reads_on: the shell's end_off */
 	bool nl_pending;	/* the line count goes up when the next byte is read */
 	bool shared_lines;	/* eval: lines count on from the caller's and go
 				 * back to it: as in the reference, whose count
@@ -178,21 +183,65 @@ static bool fill_tty(Input *i)
  * child before its last command runs in place: such a child (closed) has
  * what is left of the last 256 bytes read, then fails to read; a
  * backquote's child whose break, continue or return was not its last
- * command reads on from the script (shared with the shell: here, whose
- * chunks are bigger, mostly its end).  The buffer here starts at a multiple of
- * INPUT_CHUNK in the file, so at a multiple of 256.  A standard input
- * stays open to the child. */
+ * command reads on from the script, whose offset it shares with the
+ * shell, which then finds that offset moved (input_after_child).  The
+ * buffer here starts at a multiple of INPUT_CHUNK in the file, so at a
+ * multiple of 256.  A standard input (read 256 bytes at a time) stays
+ * open to the child. */
 enum { REF_CHUNK = 256 };
+
+/* Keep only what 1.7.4 would have buffered: up to the end of the 256
+ * bytes that hold the next byte; what follows is read from the file's
+ * offset, 256 bytes at a time. */
+static void as_reference_buffered(Input *i)
+{
+	size_t end = (i->pos + REF_CHUNK - 1) / REF_CHUNK * REF_CHUNK;
+	if (end < i->len) {
+		i->end_off -= i->len - end;
+		i->len = end;
+		i->eof = false;
+	}
+	i->shared = true;
+}
+
 void input_child_escaped(bool closed)
 {
-	if (!closed)
-		return;
 	for (Input *i = in; i != NULL; i = i->prev)
 		if (i->fd > 2 && !i->tty) {
-			size_t end = (i->pos + REF_CHUNK - 1) / REF_CHUNK * REF_CHUNK;
-			if (end < i->len)
-				i->len = end;
-			i->closed = true;
+			off_t shell_end = i->end_off;
+			as_reference_buffered(i);
+			if (closed)
+				i->closed = true;
+			else {	/* where 1.7.4's shell left the offset */
+				i->reads_on = true;
+				i->shell_end_off = shell_end;
+				lseek(i->fd, i->end_off, SEEK_SET);
+			}
+		}
+}
+
+/* An escaped child reading on met the end of the script exactly where the
+ * shell's own reading had ended (the end of a short script, mostly): the
+ * shell would not see that the child read on.  An offset past the end
+ * says so, and still reads as the end. */
+static void reading_on_ended(Input *i)
+{
+	if (i->reads_on && i->end_off == i->shell_end_off)
+		lseek(i->fd, i->end_off + 1, SEEK_SET);
+}
+
+/* After a backquote's child: had it escaped and read on from a script,
+ * the offset the two share has moved, and the shell reads on from
+ * there, as 1.7.4's does, once through what it had buffered. */
+void input_after_child(void)
+{
+	for (Input *i = in; i != NULL; i = i->prev)
+		if (i->fd > 2 && !i->tty && !i->closed) {
+			off_t at = lseek(i->fd, 0, SEEK_CUR);
+			if (at < 0 || at == i->end_off)
+				continue;
+			as_reference_buffered(i);
+			i->end_off = at;
 		}
 }
 
@@ -208,13 +257,17 @@ static bool fill_fd(Input *i)
 	}
 	read_forget();	/* the commands may come from the same input as read's */
 	for (;;) {
-		ssize_t n = read(i->fd, i->buf, i->cap);
+		ssize_t n = read(i->fd, i->buf, i->shared ? REF_CHUNK : i->cap);
 		if (n < 0 && errno == EINTR)
 			continue;	/* handlers wait for the command: see await_command */
-		if (n <= 0)
+		if (n <= 0) {
+			if (n == 0)
+				reading_on_ended(i);
 			return false;
+		}
 		i->len = n;
 		i->pos = 0;
+		i->end_off += n;
 		if (flag_v)
 			writeall(2, i->buf, n);
 		if (interactive && i->fd == 0)

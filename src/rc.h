@@ -304,7 +304,12 @@ void fn_call(const char *name, Node *body, List *args);
 int fn_running_depth(void);
 void fn_unwind(int depth);
 bool is_signal_fn(const char *name);
+/* loopdepth counts the loop bodies being run, plus FOR_LIST for each for
+ * list being taken: that is inside its loop's break, as in rc 1.7.4, but
+ * not inside a continue (walk.c, for_list): break needs loopdepth,
+ * continue loopdepth % FOR_LIST. */
 extern int funcdepth, loopdepth;
+enum { FOR_LIST = 1 << 16 };
 
 /* walk.c: the interpreter. */
 enum { SKIP_NONE, SKIP_BREAK, SKIP_CONTINUE, SKIP_RETURN };
@@ -416,6 +421,7 @@ void input_interactive(void);
 void input_recover(void);
 void input_pop(void);
 void input_child_escaped(bool closed);
+void input_after_child(void);
 int input_getc(void);
 int input_line(Str *s);
 void input_ungetc(int c);

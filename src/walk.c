@@ -96,22 +96,35 @@ NORETURN void walk_in_child(Node *n)
 	walk_child(n, false);
 }
 
-/* Walk a loop's or function's body, where an escaped child's break,
- * continue or return lands. */
-static void walk_skippable(Node *n)
+/* Run fn(arg) where an escaped child's break, continue or return lands:
+ * false when one did (skipping says which). */
+static bool run_skippable(void (*fn)(void *), void *arg)
 {
 	int conds = cond_depth;
 	Catch c;
 	catch_push(&c);
 	if (sigsetjmp(c.buf, 0) == 0) {
-		walk(n, true);
+		fn(arg);
 		catch_pop(&c);
-		return;
+		return true;
 	}
 	if (catch_raised != eSkip)
 		rc_raise(catch_raised);
 	cond_depth = conds;
 	skipping = skip_raised;
+	return false;
+}
+
+static void walk_as_body(void *n)
+{
+	walk(n, true);
+}
+
+/* Walk a loop's or function's body, where an escaped child's break,
+ * continue or return lands. */
+static void walk_skippable(Node *n)
+{
+	run_skippable(walk_as_body, n);
 }
 
 /* Whether n runs commands in a forked child of its own (a pipeline, a
@@ -353,12 +366,55 @@ static bool loop_skip(void)
 	return false;
 }
 
+typedef struct { Node *words; List *items; } ForList;
+
+static void glom_for_list(void *a)
+{
+	ForList *f = a;
+	f->items = glom(f->words);
+}
+
+/* A for's list is taken inside the loop's break, as in rc 1.7.4: the
+ * break of a backquote's child there (for (i in `{break})) ends the loop
+ * in that child, which goes on after it; a continue there is outside of
+ * any loop, and a return goes on to the function.  False: the loop is not
+ * to run.  Only
+ * a list that forks needs the catch, worked out as for walk_body and
+ * kept in fd[1], which loops do not use. */
+static bool for_list(Node *n, List **items)
+{
+	ForList f = { n->k[1], NULL };
+	if (n->fd[1] == 0)
+		n->fd[1] = forks_commands(n->k[1]) ? 1 : 2;
+	if (n->fd[1] == 2) {
+		*items = glom(n->k[1]);
+		return true;
+	}
+	/* no loop body around the list: the continue of a loop around the
+	 * for is as far away as if there were none */
+	int loops = loopdepth;
+	loopdepth = loops - loops % FOR_LIST + FOR_LIST;
+	bool ran = run_skippable(glom_for_list, &f);
+	loopdepth = loops;
+	if (!ran) {
+		if (skipping == SKIP_BREAK)
+			skipping = SKIP_NONE;
+		return false;
+	}
+	*items = f.items;
+	return true;
+}
+
 static void do_for(Node *n)
 {
 	Sym *s = var_name_sym(n->k[0]);
 	char *name = s != NULL ? s->name : one_word(glom_noglob(n->k[0]));
 	/* glom gives a list of the loop's own; $* is pinned, not copied */
-	List *items = n->k[1] != NULL ? glom(n->k[1]) : var_get_pinned(sym_lookup("*", true));
+	List *items = NULL;
+	if (n->k[1] == NULL)
+		items = var_get_pinned(sym_lookup("*", true));
+	else if (!for_list(n, &items))
+		return;
 	loopdepth++;
 	for (List *l = items; l != NULL; l = l->n) {
 		Mark m = nmark();
