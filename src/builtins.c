@@ -470,8 +470,9 @@ static void whatis_all(Str *s, int flags)
 	Sym **syms = sym_all(&n);
 	if (flags & W_V)
 		for (int i = 0; i < n; i++) {
+			/* $0 is left out, as in rc 1.7.4; $* is not */
 			List *v = var_get((syms[i])->name);
-			if (v != NULL && strcmp((syms[i])->name, "*") != 0 && strcmp((syms[i])->name, "0") != 0)
+			if (v != NULL && strcmp((syms[i])->name, "0") != 0)
 				show_var(s, (syms[i])->name, v);
 		}
 	if (flags & W_F)
