@@ -149,6 +149,7 @@ void stack_check_slow(void)
 
 int catch_raised;
 bool error_failed;
+int error_line;
 
 void catch_push(Catch *c)
 {
@@ -214,9 +215,7 @@ NORETURN void rc_error(const char *fmt, ...)
 	va_start(ap, fmt);
 	vreport(fmt, ap);
 	va_end(ap);
-	status_fail();
-	error_failed = true;
-	rc_raise(eError);
+	rc_raise_failed();
 }
 
 void rc_warn(const char *fmt, ...)
@@ -245,7 +244,13 @@ void print_error(const char *fmt, ...)
 NORETURN void rc_syserror(const char *what)
 {
 	print_error("rc: %s: %s", what, strerror(errno));
+	rc_raise_failed();
+}
+
+NORETURN void rc_raise_failed(void)
+{
 	status_fail();
 	error_failed = true;
+	error_line = lineno;
 	rc_raise(eError);
 }

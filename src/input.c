@@ -497,6 +497,8 @@ int input_loop(void)
 		nrelease(m);
 		bool in_cond = walk_reset();
 		nmpipe_reap();
+		/* -e: an error that failed the status (not a syntax error) */
+		bool e_stops = flag_e && e == eError && error_failed && !status_true() && !in_cond;
 		if (flag_n && e == eError) {
 			syntax_failed = true;
 			if (in->last == EOF)
@@ -504,11 +506,17 @@ int input_loop(void)
 			/* a misplaced if not fails the status, which under
 			 * -e ends an interactive shell also with -n, as in
 			 * rc 1.7.4 */
-			if (in->recover && flag_e && error_failed && !status_true() && !in_cond)
+			if (in->recover && e_stops)
 				return status_exit_code();
-		} else if (!in->recover)
+		} else if (!in->recover) {
+			/* rc 1.7.4 exits where -e stops it: an error of fn
+			 * sigexit names that line, not the end's -1 */
+			if (e_stops) {
+				lineno = error_line;
+				rc_exit(status_exit_code());
+			}
 			return e == eExit ? status_exit_code() : 1;
-		else if (flag_e && e == eError && error_failed && !status_true() && !in_cond)
+		} else if (e_stops)
 			return status_exit_code();
 		if (in->tty)
 			history_commit();	/* a command abandoned or in error too */

@@ -803,9 +803,7 @@ static NORETURN void ifnot_error(int line)
 		print_error("rc: line %d: `if not' must follow `if'", line);
 	if (flag_n && !interactive)
 		rc_exit(1);
-	status_fail();
-	error_failed = true;
-	rc_raise(eError);
+	rc_raise_failed();
 }
 
 /* Commands separated by ';' or '&' (and by newlines when braced).  A trailing

@@ -118,6 +118,11 @@ extern int catch_raised;
  * rc 1.7.4, which tests -e as it sets the status.  A syntax error leaves
  * $status, and -e, alone.  Cleared before each command the top level runs. */
 extern bool error_failed;
+/* The line such an error was raised on: where -e stops rc 1.7.4, which
+ * exits there (an error of fn sigexit names it). */
+extern int error_line;
+/* Fail $status and raise such an error (after its message). */
+NORETURN void rc_raise_failed(void);
 NORETURN void rc_raise(int e);
 void stack_init(void *base, char **envp, bool now);
 void stack_measure(void);

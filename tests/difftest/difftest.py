@@ -783,6 +783,7 @@ def classify(rn, shell, reference, prog):
         return 'flaky', ours, ref, confirmed.why
     for rule, check in (('D5', lambda: redirected_braces_in_child(rn, shell, prog, ref)),
                         ('D7', lambda: stdin_read_a_line_at_a_time(rn, shell, reference, prog)),
+                        ('D16', lambda: control_chars_unseen(rn, shell, reference, prog)),
                         ('D9', lambda: empty_list_matched_stars(rn, shell, prog, ref)),
                         ('D1', lambda: write_error_unseen(rn, shell, prog, ref)),
                         ('D5', lambda: redirected_exit_in_child(rn, shell, prog, ref)),
@@ -879,6 +880,23 @@ def stdin_read_a_line_at_a_time(rn, shell, reference, prog):
         return False
     p = copy.copy(prog)
     p.mode, p.args = 'i-file', []
+    return compare(p, rn.run(shell, p), rn.run(reference, p)) == 'same'
+
+
+# D16. Words that hold control characters are quoted when printed (N4),
+# but a printed word may go where N4 cannot see it (whatis ... | wc -c;
+# seed 314556).  A divergence of a program whose environment holds
+# control characters is this difference when both shells agree on it
+# with those characters written as `x'.
+
+CONTROL = re.compile(r'[\x01-\x08\x0b-\x1f\x7f]')
+
+
+def control_chars_unseen(rn, shell, reference, prog):
+    if not any(CONTROL.search(v) for _, v in prog.env):
+        return False
+    p = copy.copy(prog)
+    p.env = [(k, CONTROL.sub('x', v)) for k, v in prog.env]
     return compare(p, rn.run(shell, p), rn.run(reference, p)) == 'same'
 
 
