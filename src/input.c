@@ -551,15 +551,19 @@ static void run_pushed(bool as_script)
 }
 
 /* . file: run a file's commands here.  With -i the file is read as an
- * interactive shell reads, prompts and all, and errors do not end it. */
+ * interactive shell reads, prompts and all, and errors do not end it,
+ * but in a forked child (a pipeline's stage, say), which an error ends,
+ * as in rc 1.7.4. */
 void input_run_fd(int fd, bool prompting)
 {
 	input_fd(fd);
-	if (!prompting) {
+	if (prompting)
+		in->prompt = in->line_start = true;
+	if (!prompting || in_child) {
 		run_pushed(false);
 		return;
 	}
-	in->prompt = in->line_start = in->recover = true;
+	in->recover = true;
 	input_loop();
 	input_pop();
 }
