@@ -324,6 +324,8 @@ static void pipeline(Node *n)
 static void do_if(Node *n, int parent)
 {
 	bool ok = walk_cond(n->k[0]);
+	if (skipping != SKIP_NONE)
+		return;	/* a break, continue or return in the test leaves the if too */
 	/* A later "if not" pairs with the first if run since the last one
 	 * ran (rc 1.7.4): not with an if nested in this one's branch, nor
 	 * with one run after it. */
@@ -637,6 +639,8 @@ top:
 		goto top;
 	case nBang:
 		walk(n->k[0], true);
+		if (skipping != SKIP_NONE)
+			return;	/* ! break: the status the break left */
 		status_set_bool(!status_true());
 		check_e();
 		return;
