@@ -808,8 +808,9 @@ static NORETURN void ifnot_error(int line)
 
 /* Commands separated by ';' or '&' (and by newlines when braced).  A trailing
  * '&' makes the command before it asynchronous.  A line (not braced) that
- * ends in ';' ends in an empty command too, which sets $status to 0 as in
- * rc 1.7.4 ("false;" exits 0): a sequence whose second half is NULL. */
+ * ends in ';' or '&' ends in an empty command too, which sets $status to 0
+ * as in rc 1.7.4 ("false;" exits 0; "false; echo &" too, though '&' itself
+ * leaves $status alone): a sequence whose second half is NULL. */
 static Node *list(bool braced)
 {
 	Node *head = NULL, **tail = &head, *last = NULL;
@@ -842,6 +843,7 @@ static Node *list(bool braced)
 			if (n != NULL)
 				n = mk(nAsync, n, NULL, NULL);
 			last = NULL;
+			trailing_semi = true;
 		} else if (tok.type == ';') {
 			lex_next();
 			trailing_semi = true;

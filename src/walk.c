@@ -214,7 +214,9 @@ static void local(Node *n, int parent)
 /* cmd &: as in rc 1.7.4, the job gets a process group of its own, so
  * that a ^C or ^\\ typed at the terminal does not reach it, and it
  * ignores the terminal's stop signals.  An interactive shell prints its
- * process id. */
+ * process id.  $status is left as it was (false; echo & echo $status
+ * prints 1), as in rc 1.7.4; a line ending in '&' sets it to 0 by the
+ * empty command after it (parse.c, list). */
 static void async(Node *n)
 {
 	pid_t pid = rc_fork();
@@ -232,7 +234,6 @@ static void async(Node *n)
 	if (interactive)
 		fprint(2, "%d\n", (int) pid);
 	var_set("apid", mklist(nfmt("%d", (int) pid), NULL, NULL));
-	status_set(0);
 }
 
 static void subshell(Node *n, int parent)
