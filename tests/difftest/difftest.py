@@ -1009,7 +1009,7 @@ def every_star_pattern_fails_on_empty(text):
 
 # A command that starts after a separator: the text before it, its blanks
 COMMAND_HEAD = r'(^|[;&|{\n])([ \t]*)'
-REDIRECTED_EXIT = re.compile(COMMAND_HEAD + r'((?:[<>][^ \t\n;&|]*[ \t]*)*exit\b[^\n;&|}]*)', re.M)
+REDIRECTED_EXIT = re.compile(COMMAND_HEAD + r'((?:[<>][^ \t\n;&|]*[ \t]*)*(?:exit|wait)\b[^\n;&|}]*)', re.M)
 EXEC_COMMAND = re.compile(COMMAND_HEAD + r'(exec\b)', re.M)
 
 
@@ -1033,7 +1033,9 @@ def rerun_same(rn, shell, prog, ref, text):
 
 def redirected_exit_in_child(rn, shell, prog, ref):
     """D5 for an exit given a redirection (a mutation made one): ours,
-    run again with `@ ' before each, gives 1.7.4's result (seed 267931)."""
+    run again with `@ ' before each, gives 1.7.4's result (seed 267931).
+    The same for a wait given one: 1.7.4's child has no children to wait
+    for, and exits with the status it inherited (seed 354995)."""
     def at(m):
         cmd = m.group(3)
         return m.group(1) + m.group(2) + ('@ ' + cmd if re.search(r'[<>]', cmd) else cmd)
