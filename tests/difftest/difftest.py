@@ -1040,11 +1040,40 @@ def redirected_exit_in_child(rn, shell, prog, ref):
     """D5 for an exit given a redirection (a mutation made one): ours,
     run again with `@ ' before each, gives 1.7.4's result (seed 267931).
     The same for a wait given one: 1.7.4's child has no children to wait
-    for, and exits with the status it inherited (seed 354995)."""
+    for, and exits with the status it inherited (seed 354995).  Then the
+    same for the calls given a redirection of the functions the program
+    defines (or inherits), whose bodies may escape a child (fn f1 {return
+    0 | cat}; f1 >>f1: the stage's return ends f1 in the stage, which goes
+    on with the script in both shells, but in 1.7.4 the shell it goes on
+    in is the child run for the redirection, which then exits; seed
+    315839)."""
     def at(m):
         cmd = m.group(3)
         return m.group(1) + m.group(2) + ('@ ' + cmd if re.search(r'[<>]', cmd) else cmd)
-    return rerun_same(rn, shell, prog, ref, REDIRECTED_EXIT.sub(at, prog.text))
+    text = REDIRECTED_EXIT.sub(at, prog.text)
+    if rerun_same(rn, shell, prog, ref, text):
+        return True
+    def at_unpiped(m):     # a pipeline's stage is a child already
+        after = m.string[m.end():]
+        return m.group(0) if after[:1] == '|' and after[:2] != '||' else at(m)
+    calls = redirected_calls(defined_functions(prog))
+    return calls is not None and rerun_same(rn, shell, prog, ref, calls.sub(at_unpiped, text))
+
+
+def defined_functions(prog):
+    """The names of the functions the program defines or inherits."""
+    names = set(re.findall(r'\bfn[ \t]+([A-Za-z0-9_]+)', prog.text))
+    return names | {k[3:] for k, _ in prog.env if k.startswith('fn_')}
+
+
+def redirected_calls(names):
+    """A pattern as REDIRECTED_EXIT's for the calls of names (each a whole
+    word, after the redirections written before it and a blank)."""
+    if not names:
+        return None
+    alt = '|'.join(re.escape(n) for n in sorted(names))
+    return re.compile(COMMAND_HEAD + r'((?:[<>][^ \t\n;&|]*[ \t]+)*(?:' + alt +
+                      r')(?![^ \t\n;&|<>{}()])[^\n;&|}]*)', re.M)
 
 
 def exec_forked(rn, shell, prog, ref):
