@@ -193,7 +193,9 @@ def normalise_err(err, shell):
 # named by its signal's message, as abort is: no program sends signals, and
 # none of the commands they run crashes, so the child was the shell (1.7.4
 # overflows its stack where ours says "too deeply nested"; seed 346712).
-SHELL_BROKE = re.compile(rb"^(rc panic: |rc: [^\n]*Assertion `|abort$|segmentation violation$|"
+# Under -i the message follows the prompts on its line: `; ', or the
+# `P' a program inherits as $prompt (seed 438695).
+SHELL_BROKE = re.compile(rb"^(?:; |P)*(rc panic: |rc: [^\n]*Assertion `|abort$|segmentation violation$|"
                          rb"bus error$|floating point error$|illegal instruction$)", re.M)
 
 
