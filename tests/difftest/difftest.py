@@ -353,7 +353,7 @@ def next_command(text, i):
     """Where the command after the one that goes on at i starts (after its
     ; && || or newline, in the same braces), whether that command has a
     <{cmd} or >{cmd} from i on: (start or None, seen)."""
-    depth, seen = 0, False
+    depth, parens, seen = 0, 0, False
     for j, c in unquoted_chars(text, i):
         if c in '<>' and text[j + 1:j + 2] == '{':
             seen = True
@@ -363,7 +363,10 @@ def next_command(text, i):
             if depth == 0:
                 return None, seen
             depth -= 1
-        elif depth == 0 and (c in ';\n' or text.startswith('&&', j) or text.startswith('||', j)):
+        elif c in '()':     # a list's newlines end nothing (seed 462374)
+            parens += 1 if c == '(' else -1
+        elif depth == 0 and parens <= 0 and \
+                (c in ';\n' or text.startswith('&&', j) or text.startswith('||', j)):
             k = j + (2 if c in '&|' else 1)
             while k < len(text) and text[k] in ' \t\n':
                 k += 1
