@@ -452,6 +452,8 @@ static bool in_shell(Builtin *b, Node *fn, List *args, Node *items, int parent, 
 	int floor = fd_wait_floor((parent == true && redirected) || piped ? depth : -1);
 	Call c = { b, fn, args };
 	bool ran = redir_in_shell(items);
+	if (ran && !parent && !piped)
+		fd_keep(depth);	/* a child's last command: see fd_keep */
 	if (!ran)
 		status_fail();
 	else if (redirected || piped) {

@@ -353,6 +353,7 @@ bool fd_redirected(int fd);
 void fd_unwind(int depth);
 bool redir_in_shell(Node *redirs);
 void fd_forget(int depth);
+void fd_keep(int depth);
 char *nmpipe(Node *n);
 void redir_in_child(Node *redirs);
 /* fd moved to FD_SHELL_MIN (sys.h) or above. */

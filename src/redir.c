@@ -97,6 +97,7 @@ int fd_move_high(int fd)
  * whether it was closed on exec (one of the shell's own, such as a
  * script's descriptor, must not reach a program once it is put back). */
 typedef struct { int fd, saved; bool cloexec, writer; } Saved;
+enum { NOT_OPEN = -1, KEPT = -2 };	/* saved: the target was closed; nothing to put back */
 static Saved *saved;
 static int nsaved;
 static size_t maxsaved;
@@ -121,8 +122,24 @@ void fd_unwind(int depth)
 			else
 				dup2(s->saved, s->fd);
 			close(s->saved);
-		} else
+		} else if (s->saved == NOT_OPEN)
 			close(s->fd);
+	}
+}
+
+/* The last command of a forked child, which rc 1.7.4 runs in that child
+ * without forking again: its redirections are for good, nothing is put
+ * back, so a descriptor they replace (a pipe's end) is closed at once:
+ * in {sleep 1; echo a} >[1=2] | {cat; echo end}, cat sees the end of its
+ * input before the sleep ends.  The entries stay (a here document's
+ * writer for wait; fd_unwind leaves them be). */
+void fd_keep(int depth)
+{
+	for (int i = depth; i < nsaved; i++) {
+		if (saved[i].saved >= 0)
+			close(saved[i].saved);
+		saved[i].saved = KEPT;
+		read_fd_taken(saved[i].fd);
 	}
 }
 
@@ -234,7 +251,7 @@ static bool redirect(Node *r, Node *items)
 		return false;
 	if (fd == target) {	/* the target was closed */
 		if (items != NULL)
-			remember(target, -1);
+			remember(target, NOT_OPEN);
 		fcntl(fd, F_SETFD, 0);
 	} else {
 		if (items != NULL && !save(target, items))

@@ -602,9 +602,11 @@ top:
 		if (!parent)
 			child_sigexit = -1;	/* as 1.7.4 starts its command */
 		Walk w = { n->k[0], parent ? PARENT_TAIL : false };
-		if (redir_in_shell(n->k[1]))
+		if (redir_in_shell(n->k[1])) {
+			if (!parent)
+				fd_keep(depth);
 			walk_guarded(walk_of, &w);
-		else
+		} else
 			status_fail();
 		fd_unwind(depth);
 		fd_wait_floor(floor);
