@@ -82,7 +82,10 @@ static NORETURN void walk_child(Node *n, bool subshell)
 			rc_raise(eSkip);
 		}
 	} else if (catch_raised == eError) {
-		child_sigexit = -1;
+		/* under -e, rc 1.7.4's child leaves by -e's exit, which runs
+		 * fn sigexit where the child still has it (a backquote's) */
+		if (!(flag_e && error_failed && cond_depth == 0))
+			child_sigexit = -1;
 		rc_exit(1);
 	} else if (catch_raised == eSkip)
 		rc_raise(eSkip);	/* from a child of this child: on out */
