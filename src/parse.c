@@ -346,6 +346,9 @@ static Node *heredoc(int fd)
 	redirection_word();
 	Node *r = mkredir(rHerestr, fd, 0, NULL);
 	Node *w = word(true, NULL);	/* <<while, <<!, <<= are words too */
+	/* rc 1.7.4's parser drops the parentheses around one word: <<(EOF) */
+	while (w->type == nList && w->k[0] != NULL && w->k[1] == NULL)
+		w = w->k[0];
 	if (w->type != nWord && w->type != nQword) {
 		heredoc_discard();	/* 1.7.4 never took it for one */
 		lex_fail_flush("eof-marker not a single literal word");
