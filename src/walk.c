@@ -456,10 +456,12 @@ static void do_while(Node *n)
 }
 
 /* The body is a chain of nSeq (parse.c, case_list): an empty command
- * (NULL) in it sets $status to 0 as any command, as in rc 1.7.4. */
+ * (NULL) in it sets $status to 0 as any command, as in rc 1.7.4.  The
+ * subject is not globbed, as there: switch (*) {case '*'} matches, whatever
+ * files there are. */
 static void do_switch(Node *n)
 {
-	List *subject = glom(n->k[0]);
+	List *subject = glom_noglob(n->k[0]);
 	bool running = false;
 	for (Node *rest = n->k[1]; rest != NULL; rest = rest->k[1]) {
 		Node *c = rest->k[0];
