@@ -432,11 +432,12 @@ static void show_fn(Str *s, const char *name, Node *fn)
 	str_addc(s, '\n');
 }
 
-/* *denied: the name is a file that cannot be run. */
-static bool whatis_one(Str *s, const char *name, int flags, bool *denied)
+/* *err: why the last file the name was looked up as cannot be run (0: none
+ * was). */
+static bool whatis_one(Str *s, const char *name, int flags, int *err)
 {
 	bool found = false;
-	*denied = false;
+	*err = 0;
 	List *v = var_get(name);
 	if ((flags & W_V) && v != NULL) {
 		show_var(s, name, v);
@@ -457,7 +458,7 @@ static bool whatis_one(Str *s, const char *name, int flags, bool *denied)
 		return true;
 	}
 	char *path;
-	if ((flags & W_P) && (path = path_which(name, denied)) != NULL) {
+	if ((flags & W_P) && (path = path_which(name, err)) != NULL) {
 		str_fmt(s, "%s\n", path);
 		return true;
 	}
@@ -544,12 +545,12 @@ static void b_whatis(List *args)
 	if (flags == 0)
 		flags |= W_B | W_F | W_P | W_V;
 	for (; args != NULL; args = args->n) {
-		bool denied;
-		if (!whatis_one(&s, args->w, flags, &denied)) {
+		int err;
+		if (!whatis_one(&s, args->w, flags, &err)) {
 			ok = put("whatis", &s) && ok;
 			s.len = 0;
-			if (denied)
-				print_error("rc: %s: %s", args->w, strerror(EACCES));
+			if (err != 0 && err != ENOENT)
+				print_error("rc: %s: %s", args->w, strerror(err));
 			else
 				print_error("%s not found", args->w);
 			ok = false;

@@ -96,27 +96,29 @@ int rc_fork_orphan(void)
 	return -1;
 }
 
-/* denied, when not NULL, is set if path exists but is not an executable file. */
-static bool executable(const char *path, bool *denied)
+/* *err, when err is not NULL, is set to why path cannot be run: stat's
+ * error, or EACCES for what is not an executable file. */
+static bool executable(const char *path, int *err)
 {
 	struct stat st;
+	int e = EACCES;
 	if (stat(path, &st) != 0)
-		return false;
-	if (S_ISREG(st.st_mode) && (st.st_mode & 0111))
+		e = errno;
+	else if (S_ISREG(st.st_mode) && (st.st_mode & 0111))
 		return true;
-	if (denied != NULL)
-		*denied = true;
+	if (err != NULL)
+		*err = e;
 	return false;
 }
 
 /* Names starting with /, ./ or ../ are used as they are; any other is
  * looked up in $path (an empty element is the current directory). */
-static char *path_lookup(const char *name, bool *denied)
+static char *path_lookup(const char *name, int *err)
 {
 	size_t nlen = strlen(name);
 	for (List *p = var_get("path"); p != NULL; p = p->n) {
 		if (*p->w == '\0') {
-			if (executable(name, denied))
+			if (executable(name, err))
 				return (char *) name;
 			continue;
 		}
@@ -125,7 +127,7 @@ static char *path_lookup(const char *name, bool *denied)
 		memcpy(full, p->w, dlen);
 		full[dlen] = '/';
 		memcpy(full + dlen + 1, name, nlen + 1);
-		if (executable(full, denied))
+		if (executable(full, err))
 			return full;
 	}
 	return NULL;
@@ -137,13 +139,15 @@ static bool direct_name(const char *name)
 }
 
 /* whatis: like path_search, but a name used as it is must be an executable
- * file too, and *denied says whether something not executable was found. */
-char *path_which(const char *name, bool *denied)
+ * file too.  When it is not found, *err is why the last file tried cannot
+ * be run (as rc 1.7.4 reports errno: path=(/nonexistent /etc/passwd)
+ * gives ENOTDIR), 0 if none was tried. */
+char *path_which(const char *name, int *err)
 {
-	*denied = false;
+	*err = 0;
 	if (direct_name(name))
-		return executable(name, denied) ? (char *) name : NULL;
-	return path_lookup(name, denied);
+		return executable(name, err) ? (char *) name : NULL;
+	return path_lookup(name, err);
 }
 
 static char *path_search(const char *name)

@@ -340,7 +340,7 @@ pid_t rc_fork_closing(const int *fds, int n);
 int rc_fork_orphan(void);
 bool run_simple(Node *items, int parent);
 void trace_list(const char *prefix, List *a, List *b, bool match);
-char *path_which(const char *name, bool *denied);
+char *path_which(const char *name, int *err);
 extern bool interactive, in_child, errors_exit;
 extern int child_sigexit, guarded_depth;
 bool sigexit_kept(void);
