@@ -159,9 +159,22 @@ static List *join_words(List **parts, int n)
 	return mklist(w, m, NULL);
 }
 
+/* acc joined to the run of single-word or empty parts (none: acc). */
+static List *concat_run(List *acc, List **parts, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (parts[i] != NULL)
+			return concat(acc, join_words(parts, n));
+	return acc;
+}
+
 /* a^b^c...: the parser builds the chain leaning left, as long as the word
  * (a here document with many $names makes one too), so it is evaluated
- * from left to right without recursion. */
+ * from left to right without recursion.  As in rc 1.7.4, which joins each
+ * part to what is left of it before it evaluates the next, a bad
+ * concatenation stops the word before the parts after it are evaluated
+ * (a backquote there is not run; (a b)^(1 2 3)^$$y says bad
+ * concatenation, not null variable name). */
 static List *concat_chain(Node *n)
 {
 	int count = 1;
@@ -174,21 +187,16 @@ static List *concat_chain(Node *n)
 		nodes[--i] = p->k[1];
 	nodes[0] = p;
 	List **parts = nalloc(count * sizeof *parts);
-	for (i = 0; i < count; i++)
-		parts[i] = glom_noglob(nodes[i]);
 	List *acc = NULL;
-	for (i = 0; i < count;) {
-		int j = i;
-		bool any = false;
-		while (j < count && (parts[j] == NULL || parts[j]->n == NULL))
-			any |= parts[j++] != NULL;
-		if (any)
-			acc = concat(acc, join_words(parts + i, j - i));
-		if (j < count)
-			acc = concat(acc, parts[j++]);
-		i = j;
+	int run = 0;	/* parts[run..i) are single words or empty, not joined yet */
+	for (i = 0; i < count; i++) {
+		parts[i] = glom_noglob(nodes[i]);
+		if (parts[i] == NULL || parts[i]->n == NULL)
+			continue;
+		acc = concat(concat_run(acc, parts + run, i - run), parts[i]);
+		run = i + 1;
 	}
-	return acc;
+	return concat_run(acc, parts + run, count - run);
 }
 
 /* The mask of an unquoted word: every byte active.  Short words share
