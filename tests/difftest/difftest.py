@@ -949,6 +949,7 @@ def star_pattern_sites(toks):
             continue
         subject = toks[i] == '~'
         i += 1
+        after = i       # then on from here: a ~ in its subject's `{} too (seed 478816)
         while i < n and BLANKS.fullmatch(toks[i]):
             i += 1
         opened = []     # the brackets open
@@ -969,6 +970,7 @@ def star_pattern_sites(toks):
                      toks[i + 1].startswith('|')):
                 sites.append(i)
             i += 1
+        i = after
     return sites
 
 
