@@ -625,11 +625,18 @@ static Node *cmd(void)
 			break;
 		case kwElse:	/* an empty command: "if (c) else x", "if (c) >f else x" */
 			return pre != NULL ? mk(nSimple, pre, NULL, NULL) : NULL;
-		case kwSwitch: case kwFn:	/* take no redirections after them */
-			n = tok.kw == kwFn ? cmd_fn() : cmd_switch();
+		case kwSwitch: case kwFn: {	/* take no redirections after them */
+			bool fn = tok.kw == kwFn;
+			n = fn ? cmd_fn() : cmd_switch();
 			if (is_redir())
 				lex_syntax(NULL);
+			if (fn && pre != NULL) {
+				/* >f fn g {...}, >f fn g: in a child, as >f v=1 */
+				n = mk(nSubshell, n, NULL, NULL);
+				n->kind = 1;
+			}
 			break;
+		}
 		case kwTilde:
 			lex_next();
 			optcaret();
