@@ -320,6 +320,12 @@ EXIT_WORD = re.compile(r'(^|[\n;&|{}()!@ \t])exit([ \t;&|}\n]|$)')
 FOR_NMPIPE = re.compile(r'\bfor[ \t]*\([^\n]*[<>]\{')
 BREAK_OUTSIDE = re.compile(rb'^rc: (line [0-9]+: )?break outside of loop$')
 CANNOT_FIND = re.compile(rb"rc: cannot find `([^'\n]*)'")
+# a path name 1.7.4's which() could not run (no such file, not executable),
+# which leaves the record behind as a command not found does; the <{cmd}
+# itself run as a command is one (/dev/fd/N: Permission denied; seed 473383)
+UNRUNNABLE = re.compile(rb"rc: ((?:/|\./|\.\./)[^:\n]*): [A-Z][a-z ]+$", re.M)
+NMPIPE_FD = re.compile(r'/dev/fd/[0-9]+')
+NMPIPE_AS_COMMAND = re.compile(r'(?:^|(?<=[\n;&|{!@]))[ \t]*(?=[<>]\{)')
 
 
 def unquoted_chars(text, i):
@@ -378,6 +384,11 @@ def after_unfound_nmpipe(text, names):
     """text with `@ ' before the command that follows each command named
     in names given a <{cmd} or >{cmd}; None when there is none."""
     marks = set()
+    if any(NMPIPE_FD.fullmatch(name) for name in names):
+        for m in NMPIPE_AS_COMMAND.finditer(text):
+            start, seen = next_command(text, m.end())
+            if seen and start is not None:
+                marks.add(start)
     for name in set(names):
         if not name or not re.fullmatch(r'[^ \t\n#;&|^$=`\'{}()<>]+', name):
             continue
@@ -423,10 +434,12 @@ def nmpipe_child_stdout_closed(rn, shell, prog, ref):
 
 def unfound_nmpipe_next_in_child(rn, shell, prog, ref):
     """D11: ours, run again with `@' before the command after a command
-    not found that was given a <{cmd}, gives 1.7.4's result."""
+    not found (or a path name that could not be run, the <{cmd} itself
+    run as a command too) that was given a <{cmd}, gives 1.7.4's
+    result."""
     if not NMPIPE.search(prog.text):
         return False
-    names = [n.decode('latin-1') for n in CANNOT_FIND.findall(ref.err)]
+    names = [n.decode('latin-1') for n in CANNOT_FIND.findall(ref.err) + UNRUNNABLE.findall(ref.err)]
     text = after_unfound_nmpipe(prog.text, names)
     return rerun_same(rn, shell, prog, ref, text)
 BACKGROUND = re.compile(r'(?<!&)&(?!&)')
