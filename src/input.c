@@ -34,6 +34,7 @@ struct Input {
 				 * the command, not the input */
 	bool eof;
 	bool closed;		/* an escaped child's script (input_child_escaped) */
+	bool failed;		/* a read failed: read_failed */
 	bool shared;		/* a child read on from this script: read it
 				 * as 1.7.4 does from now on (input_child_escaped) */
 	off_t end_off;		/* the file offset after our last read */
@@ -245,12 +246,26 @@ void input_after_child(void)
 		}
 }
 
+/* A read that fails (. of a directory: EISDIR) ends the input with an
+ * error that leaves $status, as in rc 1.7.4: a script ends with status 1.
+ * The input stays at its end: an interactive shell reading a directory
+ * (rc -i dir) would otherwise say so for ever, as 1.7.4 does. */
+static NORETURN void read_failed(Input *i)
+{
+	int e = errno;
+	i->failed = true;
+	print_error("rc: read: %s", strerror(e));
+	rc_raise(eError);
+}
+
 static bool fill_fd(Input *i)
 {
 	if (i->closed) {
 		print_error("rc: read: %s", strerror(EBADF));
 		rc_exit(1);
 	}
+	if (i->failed)
+		return false;
 	if (i->cap == 0) {
 		i->cap = i->fd == 0 ? STDIN_CHUNK : INPUT_CHUNK;
 		i->buf = ealloc(i->cap);
@@ -260,9 +275,10 @@ static bool fill_fd(Input *i)
 		ssize_t n = read(i->fd, i->buf, i->shared ? REF_CHUNK : i->cap);
 		if (n < 0 && errno == EINTR)
 			continue;	/* handlers wait for the command: see await_command */
-		if (n <= 0) {
-			if (n == 0)
-				reading_on_ended(i);
+		if (n < 0)
+			read_failed(i);
+		if (n == 0) {
+			reading_on_ended(i);
 			return false;
 		}
 		i->len = n;
