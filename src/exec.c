@@ -629,11 +629,8 @@ bool run_simple(Node *items, int parent)
  * 1.7.4's parser drops those around a single word: (<{cmd}) is <{cmd}. */
 static bool only_nmpipe(Node *items)
 {
-	while (items != NULL && items->k[1] == NULL && items->k[0] != NULL &&
-	       items->k[0]->type == nList)
-		items = items->k[0];	/* () is a list with no item */
-	return items != NULL && items->k[1] == NULL && items->k[0] != NULL &&
-	       items->k[0]->type == nNmpipe;
+	Node *w = items != NULL && items->k[1] == NULL ? unparen(items->k[0]) : NULL;
+	return w != NULL && w->type == nNmpipe;
 }
 
 static bool run_words(Node *items, int parent)

@@ -218,7 +218,10 @@ static Node *parse_backquote(bool doubled, bool *joinable)
 		body = list(true);
 		expect('}');
 	} else if (word_start(true)) {
-		body = mk(nSimple, mk(nList, backquote_word(joinable), NULL, NULL), NULL, NULL);
+		/* ` () runs no command, as in rc 1.7.4 (nothing for -x) */
+		Node *w = unparen(backquote_word(joinable));
+		body = w->type == nList && w->k[0] == NULL ? NULL :
+			mk(nSimple, mk(nList, w, NULL, NULL), NULL, NULL);
 	} else
 		lex_syntax(NULL);
 	return mk(nBackq, body, seps, NULL);
@@ -345,10 +348,7 @@ static Node *heredoc(int fd)
 	lex_next();
 	redirection_word();
 	Node *r = mkredir(rHerestr, fd, 0, NULL);
-	Node *w = word(true, NULL);	/* <<while, <<!, <<= are words too */
-	/* rc 1.7.4's parser drops the parentheses around one word: <<(EOF) */
-	while (w->type == nList && w->k[0] != NULL && w->k[1] == NULL)
-		w = w->k[0];
+	Node *w = unparen(word(true, NULL));	/* <<while, <<!, <<= are words too */
 	if (w->type != nWord && w->type != nQword) {
 		heredoc_discard();	/* 1.7.4 never took it for one */
 		lex_fail_flush("eof-marker not a single literal word");

@@ -198,6 +198,7 @@ extern bool parse_ifnot_failed;	/* the last error raised was a misplaced if not 
 /* tree.c */
 Node *mk(NodeType t, Node *a, Node *b, Node *c);
 Node *mkword(const char *s, bool quoted);
+Node *unparen(Node *w);
 Node *mkredir(int kind, int fd0, int fd1, Node *target);
 Node *tree_copy(const Node *n);
 void tree_free(Node *n);

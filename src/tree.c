@@ -23,6 +23,16 @@ Node *mkword(const char *s, bool quoted)
 	return n;
 }
 
+/* A word without the parentheses around it when it is one word, as rc
+ * 1.7.4's parser drops them: (<{cmd}) is <{cmd}, <<(EOF) is <<EOF.
+ * () stays a list (of no word). */
+Node *unparen(Node *w)
+{
+	while (w != NULL && w->type == nList && w->k[0] != NULL && w->k[1] == NULL)
+		w = w->k[0];
+	return w;
+}
+
 Node *mkredir(int kind, int fd0, int fd1, Node *target)
 {
 	Node *n = mk(nRedir, target, NULL, NULL);
