@@ -148,14 +148,20 @@ static bool forks_commands(const Node *n)
 	return false;
 }
 
-/* A loop's or function's body, with the catch when it needs one.  The
- * answer is worked out on the first run and kept in *forks, a field the
- * caller knows to be unused: 0 not yet known, 1 it forks, 2 it does not. */
-void walk_body(Node *body, int *forks)
+/* Whether n forks (forks_commands), worked out on the first run and kept
+ * in *forks, a field the caller knows to be unused: 0 not yet known, 1 it
+ * forks, 2 it does not. */
+static bool forks_kept(Node *n, int *forks)
 {
 	if (*forks == 0)
-		*forks = forks_commands(body) ? 1 : 2;
-	if (*forks == 1)
+		*forks = forks_commands(n) ? 1 : 2;
+	return *forks == 1;
+}
+
+/* A loop's or function's body, with the catch when it needs one. */
+void walk_body(Node *body, int *forks)
+{
+	if (forks_kept(body, forks))
 		walk_skippable(body);
 	else
 		walk(body, true);
@@ -384,15 +390,12 @@ static void glom_for_list(void *a)
  * break of a backquote's child there (for (i in `{break})) ends the loop
  * in that child, which goes on after it; a continue there is outside of
  * any loop, and a return goes on to the function.  False: the loop is not
- * to run.  Only
- * a list that forks needs the catch, worked out as for walk_body and
- * kept in fd[1], which loops do not use. */
+ * to run.  Only a list that forks needs the catch (forks_kept, in fd[1],
+ * which loops do not use). */
 static bool for_list(Node *n, List **items)
 {
 	ForList f = { n->k[1], NULL };
-	if (n->fd[1] == 0)
-		n->fd[1] = forks_commands(n->k[1]) ? 1 : 2;
-	if (n->fd[1] == 2) {
+	if (!forks_kept(n->k[1], &n->fd[1])) {
 		*items = glom(n->k[1]);
 		return true;
 	}
