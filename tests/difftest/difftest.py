@@ -226,14 +226,14 @@ HEREDOC_DOLLAR_BLANK = re.compile(r'<<.*\n(.*\n)*.*\$[ \t\n]')
 # assignment at a command's start, on one line
 LIMIT_COLON = re.compile(r'\blimit\b[^\n;&|}]*[0-9]:[0-9]')
 LIMIT_TRACED = re.compile(rb'^(limit\b[^\n]*?[0-9]+)(?::[0-9]+)+', re.M)
-ASSIGNED_LIST = re.compile(rb"=\(((?:[^()'\n]|\([^()'\n]*\))*)\)")
+ASSIGNED_LIST = re.compile(rb"(=|[<>]|[<>]\[[0-9=]*\])\(((?:[^()'\n]|\([^()'\n]*\))*)\)")
 
 
 def unparenthesised_values(b):
-    """N16: assigned values in parentheses (a subscript inside allowed)
-    without them, the inner ones first."""
+    """N16: assigned values and redirections' files in parentheses (a
+    subscript inside allowed) without them, the inner ones first."""
     while True:
-        new = ASSIGNED_LIST.sub(rb'=\1', b)
+        new = ASSIGNED_LIST.sub(rb'\1\2', b)
         if new == b:
             return b
         b = new
@@ -635,11 +635,12 @@ def normalise_pair(prog, ours, ref, text=None):
     # reference may be another build of ours.
     o_out, o_err = CTRL_QUOTED.sub(rb'\1', o_out), CTRL_QUOTED.sub(rb'\1', o_err)
     r_out, r_err = CTRL_QUOTED.sub(rb'\1', r_out), CTRL_QUOTED.sub(rb'\1', r_err)
-    # N16. Inside a list in parentheses, an assigned value of two or more
-    # words keeps its parentheses ((a `{v=(b c)})), where 1.7.4 drops
-    # them (v=b c), another command (DIFFERENCES: "Inside a list in
-    # parentheses").  On both sides, a value in parentheses with none
-    # inside is compared without them (seed 492680).
+    # N16. Inside a list in parentheses, an assigned value or a
+    # redirection's file of two or more words keeps its parentheses ((a
+    # `{v=(b c)}), (`{sort <(f1 f2)})), where 1.7.4 drops them (v=b c,
+    # sort <f1 f2), another command (DIFFERENCES: "Inside a list in
+    # parentheses").  On both sides, a value or file in parentheses with
+    # none inside is compared without them (seeds 492680, 533309).
     if '(' in text and ('x' in flags or BARE_WHATIS.search(text) or 'whatis' in text):
         o_out, o_err, r_out, r_err = (unparenthesised_values(x) for x in (o_out, o_err, r_out, r_err))
     # N17. rc 1.7.4's limit cuts a time written m:s in the command's own
