@@ -1036,10 +1036,35 @@ def untrace_rewritten_stars(result):
                   result.status, result.timeout)
 
 
+def heredoc_tokens(text):
+    """rcgen.tokens(text), with the body of each here document, up to and
+    including its marker's line, one token: a quote there opens no word
+    (eval './nosuch <<EOF ... it''s ... EOF ~ $e_x *', seed 496125)."""
+    toks = rcgen.tokens(text)
+    markers, at = [], 0
+    for k, t in enumerate(toks):
+        at += len(t)
+        if t == '<<' and text[at:at + 1] not in ('<', ''):
+            word = next((w for w in toks[k + 1:] if w.strip(' \t')), '')
+            markers.append(word[1:-1].replace("''", "'") if word[:1] == "'" else word)
+        elif t == '\n' and markers:
+            end = at
+            for m in markers:
+                line_end = end
+                while line_end < len(text):
+                    nl = text.find('\n', end)
+                    line_end = len(text) if nl < 0 else nl + 1
+                    line, end = text[end:line_end], line_end
+                    if line.rstrip('\n') == m:
+                        break
+            return toks[:k + 1] + [text[at:end]] + heredoc_tokens(text[end:])
+    return toks
+
+
 def star_patterns_fail_on_empty(text):
     """Versions of text with the star patterns of `~` written `?* ''`: all
     of them, then (when there are several) each alone."""
-    toks = rcgen.tokens(text)
+    toks = heredoc_tokens(text)
     sites = star_pattern_sites(toks)
     choices = [sites] + ([[s] for s in sites[:4]] if len(sites) > 1 else [])
     texts = []
@@ -1057,7 +1082,7 @@ def star_patterns_fail_on_empty(text):
 def every_star_pattern_fails_on_empty(text):
     """text with every star pattern of a `~` written `?* ''`, also those
     in quoted words, such as the commands given to eval (seed 222933)."""
-    toks = rcgen.tokens(text)
+    toks = heredoc_tokens(text)
     for s in star_pattern_sites(toks):
         toks[s] = star_pattern_rewritten(toks[s])
     for i, t in enumerate(toks):
