@@ -229,6 +229,16 @@ LIMIT_TRACED = re.compile(rb'^(limit\b[^\n]*?[0-9]+)(?::[0-9]+)+', re.M)
 ASSIGNED_LIST = re.compile(rb"(=|[<>]|[<>]\[[0-9=]*\])\(((?:[^()'\n]|\([^()'\n]*\))*)\)")
 
 
+def uncaretted_lists(b):
+    """N14: lists in parentheses joined by a caret without them, the inner
+    ones first."""
+    while True:
+        new = CARET_LIST_AFTER.sub(rb'^\1', CARET_LIST_BEFORE.sub(rb'\1^', b))
+        if new == b:
+            return b
+        b = new
+
+
 def unparenthesised_values(b):
     """N16: assigned values and redirections' files in parentheses (a
     subscript inside allowed) without them, the inner ones first."""
@@ -251,8 +261,9 @@ HEREDOC_BLANK_ALONE = re.compile(rb"\$\^'[ \t]'\^|\^\$\^'[ \t]'")
 # N10: backquote separators in parentheses
 BACKQUOTE_SEPS = re.compile(rb"``\(([^(){}\n]*)\)\{")
 # N14: a list in parentheses joined by a caret
-CARET_LIST_BEFORE = re.compile(rb"\(([^()\n]*)\)\^")
-CARET_LIST_AFTER = re.compile(rb"\^\(([^()\n]*)\)")
+# (a list in parentheses inside it allowed: (a ()^b c)^d, seed 497350)
+CARET_LIST_BEFORE = re.compile(rb"\(((?:[^()\n]|\([^()\n]*\))*)\)\^")
+CARET_LIST_AFTER = re.compile(rb"\^\(((?:[^()\n]|\([^()\n]*\))*)\)")
 NMPIPE_LEFT = re.compile(r'(~|\b(for|switch)[ \t]*\(|(^|[;&|{(])[ \t]*[^ \t\n#;&|^$=`\'{}()<>]+[ \t]*=)[^\n]*[<>]\{', re.M)
 
 
@@ -684,8 +695,7 @@ def normalise_pair(prog, ours, ref, text=None):
     # c)^d) as (a b c^d), which reads back as another command; ours keeps
     # the parentheses (same entry).  On both sides, a list in parentheses
     # joined by a caret is compared without them (seed 222453).
-    o_out, o_err, r_out, r_err = (CARET_LIST_AFTER.sub(rb'^\1', CARET_LIST_BEFORE.sub(rb'\1^', x))
-                                  for x in (o_out, o_err, r_out, r_err))
+    o_out, o_err, r_out, r_err = (uncaretted_lists(x) for x in (o_out, o_err, r_out, r_err))
     # N5. Under -x, the stages of a pipeline trace concurrently: their
     # lines come in any order (no part of behaviour), and between the
     # prompts of -i.
