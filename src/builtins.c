@@ -210,6 +210,7 @@ static void b_wait(List *args)
 		pid_t pid;
 		int w, last = 0;
 		bool any = false, writers = fd_writers();
+		nmpipe_wait_own();
 		while ((w = child_wait_any(&pid)) >= 0) {
 			status_report(pid, w, true);
 			last = w;

@@ -319,11 +319,8 @@ static pid_t spawn_one(const char *path, char **argv, int *err)
  * meanwhile goes to its own standard error.  A failure to run the
  * command is reported where the command's standard error went, as by
  * rc 1.7.4's child. */
-static void spawn(List *args, Node *items, bool tail)
+static void spawn(char *path, List *args, Node *items, bool tail)
 {
-	char *path = command_path(args->w, items);
-	if (path == NULL)
-		return;
 	int depth = fd_depth();
 	if (!redir_in_shell(items)) {
 		fd_unwind(depth);
@@ -357,11 +354,8 @@ static void spawn(List *args, Node *items, bool tail)
 /* A forked child applies the redirections and execs, reporting its own
  * failures, as in a pipeline.  Signals are held around the fork as
  * around vfork, so that a ^C typed meanwhile reaches the command. */
-static void spawn(List *args, Node *items, bool tail)
+static void spawn(char *path, List *args, Node *items, bool tail)
 {
-	char *path = command_path(args->w, items);
-	if (path == NULL)
-		return;
 	var_fix_pid();
 	sigset_t mask;
 	sig_block_all(&mask);
@@ -455,7 +449,9 @@ static bool in_shell(Builtin *b, Node *fn, List *args, Node *items, int parent, 
 	bool redirected = has_redirection(items);
 	int floor = fd_wait_floor((parent == true && redirected) || piped ? depth : -1);
 	Call c = { b, fn, args };
+	int pipes = nmpipe_count();
 	bool ran = redir_in_shell(items);
+	nmpipe_in_call(pipes);
 	if (ran && !parent && !piped)
 		fd_keep(depth);	/* a child's last command: see fd_keep */
 	if (!ran)
@@ -616,6 +612,8 @@ bool run_simple(Node *items, int parent)
 	Simple s = { items, parent ? PARENT_TAIL : false, false };
 	if (parent) {
 		int floor = fd_wait_floor(parent == true ? fd_depth() : -1);
+		if (LAST_IN_PROCESS(parent))
+			child_sigexit = -1;	/* as 1.7.4 starts its command */
 		walk_guarded(simple_of, &s);
 		fd_wait_floor(floor);
 		status_as_child(parent);
@@ -656,7 +654,7 @@ static bool run_words(Node *items, int parent)
 		 * 1.7.4, but as the exit status of the child 1.7.4 runs it in:
 		 * one value (false | true; $x gives 1) */
 		int depth = fd_depth();
-		if (!parent)
+		if (LAST_IN_PROCESS(parent))
 			child_sigexit = -1;	/* as 1.7.4 starts its command */
 		if (!redir_in_shell(items))
 			status_fail();
@@ -680,7 +678,7 @@ static bool run_words(Node *items, int parent)
 	Node *fn = skip_fn ? NULL : fn_get(args->w);
 	Builtin *b = fn ? NULL : builtin_get(args->w);
 	bool fn_ran = false;
-	if (!parent && (fn != NULL || b != NULL))
+	if (LAST_IN_PROCESS(parent) && (fn != NULL || b != NULL))
 		child_sigexit = -1;	/* as 1.7.4 starts its command */
 	if (fn != NULL || b != NULL) {
 		bool piped = nmpipe_count() > pipes;
@@ -699,8 +697,13 @@ static bool run_words(Node *items, int parent)
 		if (!parent && b != NULL && skipping != SKIP_NONE)
 			skip_in_place = true;
 	}
-	else if (parent)
-		spawn(args, items, parent == PARENT_TAIL);
+	else if (parent) {
+		char *path = command_path(args->w, items);
+		if (path != NULL && parent == PARENT_TAIL)
+			child_sigexit = -1;	/* as 1.7.4's child execs it */
+		if (path != NULL)
+			spawn(path, args, items, parent == PARENT_TAIL);
+	}
 	else {
 		char *path = path_search(args->w);
 		if (path == NULL) {

@@ -329,6 +329,10 @@ void check_e(void);
  * command, or one after a redirection): a program run there is the one
  * that child would exec, whose wait status becomes the command's. */
 enum { PARENT_TAIL = 2 };
+/* Is this the last command of a process of rc 1.7.4's (a forked child,
+ * or the child it runs a redirected command in)?  1.7.4 resets its
+ * signals, fn sigexit too, as it starts that command. */
+#define LAST_IN_PROCESS(parent) ((parent) != true)
 void walk(Node *n, int parent);
 NORETURN void walk_in_child(Node *n);
 bool walk_reset(void);
@@ -345,6 +349,7 @@ char *path_which(const char *name, int *err);
 extern bool interactive, in_child, errors_exit;
 extern int child_sigexit, guarded_depth;
 bool sigexit_kept(void);
+void sig_exit_guarded(void);
 
 /* redir.c */
 int fd_depth(void);
@@ -361,6 +366,8 @@ void redir_in_child(Node *redirs);
 int fd_move_high(int fd);
 void nmpipe_reap(void);
 int nmpipe_protect(void);
+void nmpipe_in_call(int first);
+void nmpipe_wait_own(void);
 bool nmpipe_pending(void);
 int nmpipe_count(void);
 int nmpipe_floor(void);

@@ -297,7 +297,11 @@ void redir_in_child(Node *items)
  * the child (which may never end by itself: >{cat >/dev/null} reading a
  * program that writes forever); as in rc 1.7.4 it joins $apids, and is
  * reaped by wait or along with a later child. */
-typedef struct { int fd; pid_t pid; } Nmpipe;
+typedef struct {
+	int fd;
+	pid_t pid;
+	bool call;	/* given to a builtin or function that is running */
+} Nmpipe;
 static Nmpipe *nmpipes;
 static int nnmpipes;
 static size_t maxnmpipes;
@@ -321,7 +325,7 @@ char *nmpipe(Node *n)
 	int keep = reader ? p[1] : p[0];
 	close(reader ? p[0] : p[1]);
 	nmpipes = egrow(nmpipes, &maxnmpipes, nnmpipes + 1, sizeof *nmpipes);
-	nmpipes[nnmpipes++] = (Nmpipe) { keep, pid };
+	nmpipes[nnmpipes++] = (Nmpipe) { keep, pid, false };
 	return nfmt("/dev/fd/%d", keep);
 }
 
@@ -359,6 +363,25 @@ int nmpipe_protect(void)
 	int old = nmfloor;
 	nmfloor = nnmpipes;
 	return old;
+}
+
+/* Those made from the first for the redirections of a builtin or
+ * function about to run: rc 1.7.4 makes them in the child it runs that
+ * command in, so a wait there waits for them. */
+void nmpipe_in_call(int first)
+{
+	for (int i = first; i < nnmpipes; i++)
+		nmpipes[i].call = true;
+}
+
+/* wait: those of the redirections of a builtin or function still running
+ * become children it waits for (wait <<<<{exit 3}, and fn f {wait};
+ * f <<<<{exit 3}, give 3), not only once the command is done. */
+void nmpipe_wait_own(void)
+{
+	for (int i = 0; i < nnmpipes; i++)
+		if (nmpipes[i].call)
+			child_set_async(nmpipes[i].pid);
 }
 
 void nmpipe_reap(void)

@@ -350,6 +350,19 @@ bool sigexit_kept(void)
 	return in_child ? child_sigexit >= 0 && child_sigexit == guarded_depth : guarded_depth == 0;
 }
 
+/* The end of a redirected command in a forked child, which rc 1.7.4 runs
+ * in a child of that child: it exits here, and runs fn sigexit if it
+ * defined it (@{fn sigexit {echo x}} >[2=1] prints x). */
+void sig_exit_guarded(void)
+{
+	if (!in_child || child_sigexit != guarded_depth || skipping != SKIP_NONE)
+		return;
+	child_sigexit = -1;
+	Node *fn = fn_get("sigexit");
+	if (fn != NULL)
+		fn_call("sigexit", fn, NULL);
+}
+
 /* Leave the shell: fn sigexit first, unless this is a forked child
  * (but see child_sigexit). */
 NORETURN void rc_exit(int code)

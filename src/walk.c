@@ -567,19 +567,22 @@ static void walk_of(void *p)
 bool walk_guarded(void (*fn)(void *), void *arg)
 {
 	int conds = cond_depth, line = lineno;	/* eval's lines count in 1.7.4's child */
-	int was_if = last_if;
+	int was_if = last_if, sigexit = child_sigexit;	/* that child's are its own */
 	Catch c;
 	catch_push(&c);
 	guarded_depth++;
 	if (sigsetjmp(c.buf, 0) == 0) {
 		fn(arg);
+		sig_exit_guarded();
 		catch_pop(&c);
 		guarded_depth--;
+		child_sigexit = sigexit;
 		lineno = line;
 		last_if = was_if;
 		return true;
 	}
 	guarded_depth--;
+	child_sigexit = sigexit;
 	cond_depth = conds;
 	lineno = line;
 	last_if = was_if;
@@ -607,7 +610,7 @@ top:
 		return;
 	case nRedirs: {
 		int depth = fd_depth(), floor = fd_wait_floor(parent == true ? depth : -1);
-		if (!parent)
+		if (LAST_IN_PROCESS(parent))
 			child_sigexit = -1;	/* as 1.7.4 starts its command */
 		Walk w = { n->k[0], parent ? PARENT_TAIL : false };
 		if (redir_in_shell(n->k[1])) {
