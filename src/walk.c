@@ -417,7 +417,10 @@ static bool for_list(Node *n, List **items)
 static void do_for(Node *n)
 {
 	Sym *s = var_name_sym(n->k[0]);
-	char *name = s != NULL ? s->name : one_word(glom_noglob(n->k[0]));
+	/* the name is checked as it is first assigned to, as in rc 1.7.4:
+	 * for ($#x in) {} is no error */
+	List *var = s != NULL ? NULL : glom_noglob(n->k[0]);
+	char *name = s != NULL ? s->name : NULL;
 	/* glom gives a list of the loop's own; $* is pinned, not copied */
 	List *items = NULL;
 	if (n->k[1] == NULL)
@@ -427,6 +430,8 @@ static void do_for(Node *n)
 	loopdepth++;
 	for (List *l = items; l != NULL; l = l->n) {
 		Mark m = nmark();
+		if (name == NULL)
+			name = one_word(var);
 		set(s, name, mklist(l->w, NULL, NULL));
 		walk_body(n->k[2], &n->fd[0]);	/* fd: unused by loops */
 		nrelease(m);

@@ -354,14 +354,19 @@ NMPIPE_AS_COMMAND = re.compile(r'(?:^|(?<=[\n;&|{!@]))[ \t]*(?=[<>]\{)')
 
 def unquoted_chars(text, i):
     """(index, character) of each character of text from i on that is not
-    inside single quotes (nor one of them)."""
-    quoted = False
+    inside single quotes (nor one of them), nor in a comment (`{exit # {`:
+    seed 628996)."""
+    quoted = comment = False
     for j in range(i, len(text)):
         c = text[j]
-        if quoted:
+        if comment:
+            comment = c != '\n'
+        elif quoted:
             quoted = c != "'"
         elif c == "'":
             quoted = True
+        elif c == '#' and not (j > 0 and text[j - 1] == '$'):     # not $#x
+            comment = True
         else:
             yield j, c
 
@@ -477,7 +482,7 @@ def unfound_nmpipe_next_in_child(rn, shell, prog, ref):
 BACKGROUND = re.compile(r'(?<!&)&(?!&)')
 STDERR_TO_STDOUT = re.compile(r'>\[2=1\]|\|\[2(=0)?\]')
 WAIT_WORD = re.compile(r'\bwait\b')
-OUTSIDE = re.compile(rb'rc: (line [0-9]+: )?(return outside of function|break outside of loop)$')
+OUTSIDE = re.compile(rb'rc: (line [0-9]+: )?(return outside of function|(break|continue) outside of loop)$')
 
 
 def subsequence(short, long):
@@ -876,7 +881,9 @@ def classify(rn, shell, reference, prog):
                         ('D14', lambda: exec_forked(rn, shell, prog, ref)),
                         ('D11', lambda: unfound_nmpipe_next_in_child(rn, shell, prog, ref)),
                         ('D12', lambda: nmpipe_child_stdout_closed(rn, shell, prog, ref)),
-                        ('D17', lambda: unfound_redirections_in_sigexit(rn, shell, reference, prog, ref))):
+                        ('D17', lambda: unfound_redirections_in_sigexit(rn, shell, reference, prog, ref)),
+                        ('D18', lambda: stale_record_exit_in_backquote(rn, shell, prog, ref)),
+                        ('D19', lambda: tilde_marker_pieces(rn, shell, prog, ref))):
         if check():
             return 'documented', ours, ref, rule
     return kind, ours, ref, None
@@ -1011,6 +1018,66 @@ def unfound_redirections_in_sigexit(rn, shell, reference, prog, ref):
     if text == prog.text:
         return False
     return compare(prog, rn.run(shell, prog, text), rn.run(reference, prog, text), text) == 'same'
+
+
+# D18. In the child that runs a backquote after a <{cmd} of the same
+# command, 1.7.4's stale record catches an exit made before any command
+# forks, and the child goes on (echo <{true} `{exit 3; echo more} prints
+# more; DIFFERENCES: "A <{cmd} or >{cmd} anywhere but in a command's
+# arguments").  A divergence of a program with a <{cmd} or >{cmd} and an
+# exit in a backquote is this difference when ours, run again with each
+# such exit written `@ exit', gives 1.7.4's result (seed 628996).
+
+BACKQUOTE_BRACE = re.compile(r'`(`\([^()]*\))?\{|``[^{}\n]*\{')
+
+
+def backquote_exits_ignored(text):
+    """text with each exit inside a backquote's braces written @ exit (its
+    message, bad status, stays); None when there is none."""
+    spans = []
+    for m in BACKQUOTE_BRACE.finditer(text):
+        end = matching_brace(text, m.end() - 1)
+        if end is not None:
+            spans.append((m.end(), end))
+    out, at = [], 0
+    for start, end in sorted(spans):
+        if start < at:
+            continue        # inside one already rewritten
+        out.append(text[at:start])
+        out.append(EXIT_WORD.sub(lambda e: e.group(1) + '@ exit' + e.group(2), text[start:end]))
+        at = start + len(text[start:end])
+    out.append(text[at:])
+    new = ''.join(out)
+    return None if new == text else new
+
+
+def stale_record_exit_in_backquote(rn, shell, prog, ref):
+    if not NMPIPE.search(prog.text):
+        return False
+    return rerun_same(rn, shell, prog, ref, backquote_exits_ignored(prog.text))
+
+
+# D19. A bare word that holds ~ ! or @ after other characters is one word
+# (N8); 1.7.4 reads pieces joined by carets, which as a here document's
+# marker are not a single literal word (<< a~b is a syntax error there;
+# DIFFERENCES: "A word that holds ~, ! or @ after other characters").  A
+# divergence of a program with such a marker is this difference when
+# ours, run again with each such marker written as 1.7.4 reads it
+# (a^'~'^b), gives 1.7.4's result (seed 623544).
+
+HEREDOC_TILDE_MARKER = re.compile(r"(?<!<)(<<[ \t]*)([^ \t\n;&|'{}()<>$`^#=~!@]+[~!@][^ \t\n;&|'{}()<>$`^#=]*)")
+
+
+def tilde_markers_split(text):
+    def split(m):
+        pieces = [p for p in re.split(r'([~!@])', m.group(2)) if p]
+        return m.group(1) + '^'.join("'" + p + "'" if p in '~!@' else p for p in pieces)
+    new = HEREDOC_TILDE_MARKER.sub(split, text)
+    return None if new == text else new
+
+
+def tilde_marker_pieces(rn, shell, prog, ref):
+    return rerun_same(rn, shell, prog, ref, tilde_markers_split(prog.text))
 
 
 # D9. An empty list always matches `*` (`~ $empty *`); 1.7.4 reads memory
