@@ -883,7 +883,8 @@ def classify(rn, shell, reference, prog):
                         ('D12', lambda: nmpipe_child_stdout_closed(rn, shell, prog, ref)),
                         ('D17', lambda: unfound_redirections_in_sigexit(rn, shell, reference, prog, ref)),
                         ('D18', lambda: stale_record_exit_in_backquote(rn, shell, prog, ref)),
-                        ('D19', lambda: tilde_marker_pieces(rn, shell, prog, ref))):
+                        ('D19', lambda: tilde_marker_pieces(rn, shell, prog, ref)),
+                        ('D20', lambda: e_lost_after_jump(rn, shell, prog, ref))):
         if check():
             return 'documented', ours, ref, rule
     return kind, ours, ref, None
@@ -1078,6 +1079,28 @@ def tilde_markers_split(text):
 
 def tilde_marker_pieces(rn, shell, prog, ref):
     return rerun_same(rn, shell, prog, ref, tilde_markers_split(prog.text))
+
+
+# D20. rc 1.7.4 turns -e off while it runs a condition (an if's or while's
+# test, the left of && or ||) and on again after it; a break,
+# continue or return out of a condition jumps past the second, so -e stays
+# off for the rest of the script (while (true) {break || true}; false;
+# echo after prints after; DIFFERENCES: "-e stays in force after a break
+# or return out of a condition").  A divergence of a program under -e with
+# such a jump and a condition is this difference when ours, run again
+# without -e, gives 1.7.4's result (seed 629746).
+
+JUMP_WORD = re.compile(r'\b(break|continue|return)\b')
+CONDITION = re.compile(r'\|\||&&|\bif\b|\bwhile\b')
+
+
+def e_lost_after_jump(rn, shell, prog, ref):
+    if '-e' not in prog.flags or not JUMP_WORD.search(prog.text) or \
+            not CONDITION.search(prog.text):
+        return False
+    p = copy.copy(prog)
+    p.flags = [f for f in prog.flags if f != '-e']
+    return compare(prog, rn.run(shell, p), ref) == 'same'
 
 
 # D9. An empty list always matches `*` (`~ $empty *`); 1.7.4 reads memory
