@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -20,15 +21,20 @@ static bool too_many(List *args, int max)
 }
 
 /* A decimal number, or the reference's complaint. */
+/* A word of digits alone, as rc 1.7.4 takes it: no sign or blank; the
+ * empty word is 0, and a number too large stays at the largest (shift
+ * then cannot shift, wait finds no such child). */
 static bool number(const char *w, long *n)
 {
-	char *end;
-	errno = 0;
-	*n = strtol(w, &end, 10);
-	if (*w == '\0' || *end != '\0' || errno != 0 || *n < 0) {
-		print_error("rc: `%s' is a bad number", w);
-		status_fail();
-		return false;
+	*n = 0;
+	for (const char *c = w; *c != '\0'; c++) {
+		if (*c < '0' || *c > '9') {
+			print_error("rc: `%s' is a bad number", w);
+			status_fail();
+			return false;
+		}
+		int d = *c - '0';
+		*n = *n > (LONG_MAX - d) / 10 ? LONG_MAX : *n * 10 + d;
 	}
 	return true;
 }

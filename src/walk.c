@@ -427,6 +427,10 @@ static void do_for(Node *n)
 		items = var_get_pinned(sym_lookup("*", true));
 	else if (!for_list(n, &items))
 		return;
+	/* the list's <{cmd}s stay open for the whole loop, and are not the
+	 * body's commands' own (an exec there is not forked), as rc 1.7.4's
+	 * loop keeps its record above theirs */
+	int floor = nmpipe_protect();
 	loopdepth++;
 	for (List *l = items; l != NULL; l = l->n) {
 		Mark m = nmark();
@@ -439,6 +443,8 @@ static void do_for(Node *n)
 			break;
 	}
 	loopdepth--;
+	nmpipe_set_floor(floor);
+	nmpipe_reap();
 }
 
 /* The condition is not inside its own loop: a break there is outside of
