@@ -562,8 +562,10 @@ def documented(prog, text, ours, ref, kind):
         if r_out.startswith(o_out) and r_err.startswith(o_err):
             return 'D6'
     # D6b: 1.7.4 stopped at `break outside of loop' in a for loop whose
-    # list had the <{cmd}; its output is the start of ours'
-    if FOR_NMPIPE.search(text) and not ours.timeout and ref.status != 0:
+    # list had the <{cmd}, or after one in a loop (an assignment's value
+    # before the break: seed 683841); its output is the start of ours'
+    if (FOR_NMPIPE.search(text) or NMPIPE_LEFT.search(text)) and not ours.timeout and \
+            ref.status != 0:
         o_out, r_out = DEVFD.sub(b'N', ours.out), DEVFD.sub(b'N', ref.out)
         o_err, r_err = DEVFD.sub(b'N', ours.err), DEVFD.sub(b'N', ref.err)
         r_lines = r_err.split(b'\n')
