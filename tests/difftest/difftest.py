@@ -228,7 +228,8 @@ HEREDOC_DOLLAR_BLANK = re.compile(r'<<.*\n(.*\n)*.*\$[ \t\n]')
 # assignment at a command's start, on one line
 LIMIT_COLON = re.compile(r'\blimit\b[^\n;&|}]*[0-9]:[0-9]')
 LIMIT_TRACED = re.compile(rb'^(limit\b[^\n]*?[0-9]+)(?::[0-9]+)+', re.M)
-ASSIGNED_LIST = re.compile(rb"(=|[<>]|[<>]\[[0-9=]*\])\(((?:[^()'\n]|\([^()'\n]*\))*)\)")
+# (a quoted word inside too: N8 quotes the ~ of [~a]*, seed 686812)
+ASSIGNED_LIST = re.compile(rb"(=|[<>]|[<>]\[[0-9=]*\])\(((?:[^()'\n]|'(?:[^'\n]|'')*'|\([^()'\n]*\))*)\)")
 
 
 def uncaretted_lists(b):
@@ -485,6 +486,8 @@ BACKGROUND = re.compile(r'(?<!&)&(?!&)')
 STDERR_TO_STDOUT = re.compile(r'>\[2=1\]|\|\[2(=0)?\]')
 WAIT_WORD = re.compile(r'\bwait\b')
 OUTSIDE = re.compile(rb'rc: (line [0-9]+: )?(return outside of function|(break|continue) outside of loop)$')
+OUTSIDE_OR_ERROR = re.compile(rb'rc: (line [0-9]+: )?(return outside of function|(break|continue) outside of loop)$'
+                              rb'|rc: line [0-9]+: [^\n]+$')
 
 
 def subsequence(short, long):
@@ -506,8 +509,12 @@ def stopped_where_174_went_on(prog, ours, ref, text):
     o_lines, r_lines = o_err.split(b'\n'), r_err.split(b'\n')
     prompt = prompt_of(prog)
 
+    # in a program with a backquote, any error the record caught in its
+    # child (eval '... $$x ...': null variable name; seed 687611)
+    anchor = OUTSIDE if '`' not in text else OUTSIDE_OR_ERROR
+
     def outside(line):      # the message, after the prompts of -i if any
-        m = OUTSIDE.search(line)
+        m = anchor.search(line)
         return m is not None and line[:m.start()] == prompt * (m.start() // len(prompt))
     at = next((i for i, line in enumerate(o_lines) if outside(line)), None)
     if at is None:
