@@ -536,7 +536,7 @@ static void do_exec(List *args, Node *items)
 		child_wait_status(pid);
 		return;
 	}
-	if (!redir_in_shell(items)) {
+	if (!redir_exec(items)) {
 		if (args != NULL)
 			in_child = true;
 		child_sigexit = -1;	/* 1.7.4's child has an error, no exit */

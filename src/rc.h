@@ -358,6 +358,7 @@ bool fd_writers(void);
 bool fd_redirected(int fd);
 void fd_unwind(int depth);
 bool redir_in_shell(Node *redirs);
+bool redir_exec(Node *redirs);
 void fd_forget(int depth);
 void fd_keep(int depth);
 char *nmpipe(Node *n);

@@ -47,6 +47,31 @@ typedef struct {
 	List *target;
 } Target;
 
+static bool exec_redirs;	/* redir_exec is making them */
+static void save_bqstatus(void);
+
+/* Does the word hold a backquote (not inside a <{cmd})?  Without
+ * recursion: a here document's text is a chain of 200,000 pieces. */
+static bool holds_backquote(Node *word)
+{
+	static Node **todo;
+	static size_t max;
+	size_t n = 0;
+	bool found = false;
+	todo = egrow(todo, &max, 1, sizeof *todo);
+	todo[n++] = word;
+	while (n > 0 && !found) {
+		Node *w = todo[--n];
+		if (w == NULL || w->type == nNmpipe)
+			continue;
+		found = w->type == nBackq;
+		todo = egrow(todo, &max, n + 2, sizeof *todo);
+		todo[n++] = w->k[0];
+		todo[n++] = w->k[1];
+	}
+	return found;
+}
+
 static void expand_target(void *arg)
 {
 	Target *t = arg;
@@ -60,9 +85,13 @@ static void expand_target(void *arg)
  * goes where an earlier >[2=1] sent it.  rc 1.7.4 expands it in the
  * command's child, so an error in it (bad concatenation) fails only the
  * command (status 1): walk_guarded.  *name: what a failure names. */
-static int open_redir(Node *r, const char **name)
+static int open_redir(Node *r, const char **name, bool in_shell)
 {
 	Target t = { r, NULL };
+	/* and there a backquote sets that child's $bqstatus, not the
+	 * shell's (exec's are made in the shell's own process) */
+	if (in_shell && !exec_redirs && holds_backquote(r->k[0]))
+		save_bqstatus();
 	if (!walk_guarded(expand_target, &t))
 		return -1;
 	*name = r->kind == rHerestr || t.target == NULL ? "here document" : t.target->w;
@@ -96,8 +125,13 @@ int fd_move_high(int fd)
 /* In-shell redirections: each target's old descriptor is kept here, with
  * whether it was closed on exec (one of the shell's own, such as a
  * script's descriptor, must not reach a program once it is put back). */
-typedef struct { int fd, saved; bool cloexec, writer; } Saved;
-enum { NOT_OPEN = -1, KEPT = -2 };	/* saved: the target was closed; nothing to put back */
+typedef struct {
+	int fd, saved;
+	bool cloexec, writer;
+	char *bqstatus;	/* saved BQSTATUS: its value, NULL if unset */
+} Saved;
+/* saved: the target was closed; nothing to put back; $bqstatus to put back */
+enum { NOT_OPEN = -1, KEPT = -2, BQSTATUS = -3 };
 static Saved *saved;
 static int nsaved;
 static size_t maxsaved;
@@ -124,7 +158,22 @@ void fd_unwind(int depth)
 			close(s->saved);
 		} else if (s->saved == NOT_OPEN)
 			close(s->fd);
+		else if (s->saved == BQSTATUS) {
+			var_set("bqstatus", s->bqstatus != NULL ? mklist(s->bqstatus, NULL, NULL) : NULL);
+			free(s->bqstatus);
+		}
 	}
+}
+
+/* Before a backquote in the file of a redirection made in the shell:
+ * rc 1.7.4 runs it in the child it makes the redirection in, so the
+ * command sees the $bqstatus it sets, and the shell its own again after. */
+static void save_bqstatus(void)
+{
+	List *v = var_get("bqstatus");
+	saved = egrow(saved, &maxsaved, nsaved + 1, sizeof *saved);
+	saved[nsaved++] = (Saved) { -1, BQSTATUS, false, false,
+		v != NULL ? estrdup(list_flat(v, " ")) : NULL };
 }
 
 /* The last command of a forked child, which rc 1.7.4 runs in that child
@@ -138,6 +187,8 @@ void fd_keep(int depth)
 	for (int i = depth; i < nsaved; i++) {
 		if (saved[i].saved >= 0)
 			close(saved[i].saved);
+		else if (saved[i].saved == BQSTATUS)
+			free(saved[i].bqstatus);
 		saved[i].saved = KEPT;
 		read_fd_taken(saved[i].fd);
 	}
@@ -150,6 +201,8 @@ void fd_forget(int depth)
 		Saved *s = &saved[--nsaved];
 		if (s->saved >= 0)
 			close(s->saved);
+		else if (s->saved == BQSTATUS)
+			free(s->bqstatus);
 		read_fd_taken(s->fd);
 	}
 }
@@ -168,7 +221,7 @@ static void remember(int fd, int copy)
 	saved = egrow(saved, &maxsaved, nsaved + 1, sizeof *saved);
 	/* 0, 1 and 2 are the commands'; only the shell's own are close-on-exec */
 	bool cloexec = copy >= 0 && fd > 2 && (fcntl(fd, F_GETFD) & FD_CLOEXEC);
-	saved[nsaved++] = (Saved) { fd, copy, cloexec, false };
+	saved[nsaved++] = (Saved) { fd, copy, cloexec, false, NULL };
 }
 
 /* rc 1.7.4 writes a here document from a child of the process it makes
@@ -246,7 +299,7 @@ static bool redirect(Node *r, Node *items)
 		return true;
 	}
 	const char *name;
-	int fd = open_redir(r, &name);
+	int fd = open_redir(r, &name, items != NULL);
 	if (fd < 0)
 		return false;
 	if (fd == target) {	/* the target was closed */
@@ -284,6 +337,15 @@ static bool redirect_all(Node *items, bool keep)
 bool redir_in_shell(Node *items)
 {
 	return redirect_all(items, true);
+}
+
+/* exec's, made in the shell's own process, as rc 1.7.4 makes them. */
+bool redir_exec(Node *items)
+{
+	exec_redirs = true;
+	bool ok = redirect_all(items, true);
+	exec_redirs = false;
+	return ok;
 }
 
 void redir_in_child(Node *items)

@@ -207,7 +207,7 @@ SHELL_BROKE = re.compile(rb"^(?:; |P)*(rc panic: |rc: [^\n]*Assertion `|abort$|s
 
 DEVFD = re.compile(rb'/dev/fd/[0-9]+')
 PID_SHOWN = re.compile(rb'^(a?pid)=[0-9]+$', re.M)
-BARE_WHATIS = re.compile(r'\bwhatis([ \t]+-[a-z]*)*[ \t]*($|[;&|}\n)>])', re.M)
+BARE_WHATIS = re.compile(r'\bwhatis([ \t]+-[a-z]*)*[ \t]*($|[;&|}\n)<>])', re.M)   # (<<<: seed 693513)
 VERSION_SHOWN = re.compile(rb'^version=.*$', re.M)
 LINE_SYNTAX = re.compile(rb'rc: line ([0-9]+): (syntax error|.* near .*)$')
 
@@ -265,8 +265,9 @@ HEREDOC_BLANK_ALONE = re.compile(rb"\$\^'[ \t]'\^|\^\$\^'[ \t]'")
 BACKQUOTE_SEPS = re.compile(rb"``\(([^(){}\n]*)\)\{")
 # N14: a list in parentheses joined by a caret
 # (a list in parentheses inside it allowed: (a ()^b c)^d, seed 497350)
-CARET_LIST_BEFORE = re.compile(rb"\(((?:[^()\n]|\([^()\n]*\))*)\)\^")
-CARET_LIST_AFTER = re.compile(rb"\^\(((?:[^()\n]|\([^()\n]*\))*)\)")
+# (a quoted word holding a newline inside too: seed 698853)
+CARET_LIST_BEFORE = re.compile(rb"\(((?:[^()'\n]|'(?:[^']|'')*'|\([^()\n]*\))*)\)\^")
+CARET_LIST_AFTER = re.compile(rb"\^\(((?:[^()'\n]|'(?:[^']|'')*'|\([^()\n]*\))*)\)")
 NMPIPE_LEFT = re.compile(r'(~|\b(for|switch)[ \t]*\(|(^|[;&|{(])[ \t]*[^ \t\n#;&|^$=`\'{}()<>]+[ \t]*=)[^\n]*[<>]\{', re.M)
 
 
@@ -1278,7 +1279,11 @@ def rerun_same(rn, shell, prog, ref, text):
     if text is None or text == prog.text:
         return False
     o = rn.run(shell, prog, text)
-    if compare(prog, o, ref, text) == 'same':
+    kind = compare(prog, o, ref, text)
+    # the same, or what is left is another documented difference (a whatis
+    # listing, D4, beside a redirected wait, D5: seed 693513)
+    if kind == 'same' or kind not in ('ref-broken', 'both-timeout') and \
+            isinstance(kind, tuple) and documented(prog, text, o, ref, kind):
         return True
     # a concurrent program: also the same once the lines are sorted, as
     # D15 (the rewritten <{cmd}'s message among the shell's, in some runs
