@@ -41,9 +41,11 @@ static bool show(int i, bool hard)
 		str_adds(&s, "unlimited");
 	else if (limits[i].unit == U_TIME) {
 		unsigned long t = v;
-		if (t != 0 && t % 3600 == 0)
+		if (t == 0)
+			str_adds(&s, "0");	/* as rc 1.7.4 prints it */
+		else if (t % 3600 == 0)
 			str_fmt(&s, "%luh", t / 3600);
-		else if (t != 0 && t % 60 == 0)
+		else if (t % 60 == 0)
 			str_fmt(&s, "%lum", t / 60);
 		else
 			str_fmt(&s, "%lus", t);
@@ -86,15 +88,20 @@ static bool parse_value(const char *w, int unit, rlim_t *v)
 	}
 	unsigned long n, m;
 	const char *rest;
+	/* m:s, either part empty (0), as in rc 1.7.4: ":" is 0, "1:" 1m */
+	if (unit == U_TIME && strchr(w, ':') != NULL) {
+		const char *colon = strchr(w, ':');
+		n = m = 0;
+		if (colon != w && (!parse_number(w, &n, &rest) || rest != colon))
+			return false;
+		if (colon[1] != '\0' && (!parse_number(colon + 1, &m, &rest) || *rest))
+			return false;
+		*v = n * 60 + m;
+		return true;
+	}
 	if (!parse_number(w, &n, &rest))
 		return false;
 	if (unit == U_TIME) {
-		if (*rest == ':') {
-			if (!parse_number(rest + 1, &m, &rest) || *rest)
-				return false;
-			*v = n * 60 + m;
-			return true;
-		}
 		unsigned long mult = *rest == '\0' || strcmp(rest, "s") == 0 ? 1 :
 			strcmp(rest, "m") == 0 ? 60 : strcmp(rest, "h") == 0 ? 3600 : 0;
 		*v = n * mult;
