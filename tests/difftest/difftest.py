@@ -480,10 +480,12 @@ def unfound_nmpipe_next_in_child(rn, shell, prog, ref):
     # the record also catches an error of an eval run after it, in a
     # pipeline's stage too, which goes on as if the eval ran in a child
     # (seed 494448); and an eval is the next builtin, wherever it is
-    # (if (eval 'fn g {..}') ...: seed 615869)
+    # (if (eval 'fn g {..}') ...: seed 615869); and an exit, the next
+    # builtin run, past a && whose right side did not run (seed 748308)
     return rerun_same(rn, shell, prog, ref, text) or \
         rerun_same(rn, shell, prog, ref, EVAL_COMMAND.sub(r'\1\2@ \3', text)) or \
-        rerun_same(rn, shell, prog, ref, EVAL_COMMAND.sub(r'\1\2@ \3', prog.text))
+        rerun_same(rn, shell, prog, ref, EVAL_COMMAND.sub(r'\1\2@ \3', prog.text)) or \
+        rerun_same(rn, shell, prog, ref, EXIT_COMMAND.sub(r'\1\2@ \3', prog.text))
 BACKGROUND = re.compile(r'(?<!&)&(?!&)')
 STDERR_TO_STDOUT = re.compile(r'>\[2=1\]|\|\[2(=0)?\]')
 WAIT_WORD = re.compile(r'\bwait\b')
@@ -1279,6 +1281,7 @@ def every_star_pattern_fails_on_empty(text):
 COMMAND_HEAD = r'(^|[;&|{\n])([ \t]*)'
 REDIRECTED_EXIT = re.compile(COMMAND_HEAD + r'((?:[<>][^ \t\n;&|]*[ \t]*)*(?:exit|wait)\b[^\n;&|}]*)', re.M)
 EXEC_COMMAND = re.compile(COMMAND_HEAD + r'(exec\b)', re.M)
+EXIT_COMMAND = re.compile(r'(^|[;&|{(\n!])([ \t]*)(exit\b)', re.M)
 EVAL_COMMAND = re.compile(r'(^|[;&|{(\n!])([ \t]*)(eval\b)', re.M)
 
 
