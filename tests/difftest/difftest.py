@@ -346,6 +346,9 @@ def same_but_syntax_lines(o_err, r_err):
 NMPIPE = re.compile(r'[<>]\{')
 EXIT_WORD = re.compile(r'(^|[\n;&|{}()!@ \t])exit([ \t;&|}\n]|$)')
 FOR_NMPIPE = re.compile(r'\bfor[ \t]*\([^\n]*[<>]\{')
+DUP_FROM = re.compile(r'[<>]\[[0-9]=([3-9])\]')
+OPENS_FD = re.compile(r'[<>]{1,2}\[([3-9])\][^=]')
+DUP_FAILED = re.compile(rb'rc: dup2: Bad file descriptor\n')
 XFSZ_MESSAGE = re.compile(rb'exceeded file size limit\n')
 BREAK_OUTSIDE = re.compile(rb'^rc: (line [0-9]+: )?break outside of loop$')
 CANNOT_FIND = re.compile(rb"rc: cannot find `([^'\n]*)'")
@@ -592,6 +595,17 @@ def documented(prog, text, ours, ref, kind):
     # results are ours' with more after that message.
     if NMPIPE.search(text) and not ours.timeout and stopped_where_174_went_on(prog, ours, ref, text):
         return 'D10'
+    # D21. The program dups from a descriptor 3 to 9 that it does not open
+    # itself (<[0=4]): what is open there is each shell's own, 1.7.4's
+    # script on 3 and a <{cmd} on 4 (left open by its stale record after
+    # a command not found), ours' script above 9 (DIFFERENCES: "The
+    # script being read is kept on a descriptor above 9").  Ours' stderr
+    # is 1.7.4's with `dup2: Bad file descriptor' messages more, the rest
+    # the same (seed 774103).
+    dups = {m for m in DUP_FROM.findall(text)} - set(OPENS_FD.findall(text))
+    if dups and ours.out == ref.out and ours.status == ref.status and \
+            DUP_FAILED.sub(b'', ours.err) == ref.err and DUP_FAILED.search(ours.err):
+        return 'D21'
     # D13. "The shell catches SIGXFSZ": a program that writes for ever (a
     # mutation made a loop endless) kills 1.7.4 at the tester's file size
     # limit, where ours goes on until the timeout.
