@@ -1408,7 +1408,26 @@ def empty_list_matched_stars(rn, shell, prog, ref):
 
 def redirected_braces_in_child(rn, shell, prog, ref):
     text = at_redirected_braces(prog.text)
-    return rerun_same(rn, shell, prog, ref, text)
+    if rerun_same(rn, shell, prog, ref, text):
+        return True
+    # also those in quoted words, such as the commands given to eval (a
+    # redirected brace there writing into a pipe nobody reads: SIGPIPE
+    # ends the stage in ours, 1.7.4's child alone; seed 783121)
+    return rerun_same(rn, shell, prog, ref, at_redirected_braces_quoted(text or prog.text))
+
+
+def at_redirected_braces_quoted(text):
+    """text with at_redirected_braces applied inside its quoted words too;
+    None when that changes nothing."""
+    toks = rcgen.tokens(text)
+    for i, t in enumerate(toks):
+        if len(t) > 2 and t[0] == t[-1] == "'":
+            inner = t[1:-1].replace("''", "'")
+            new = at_redirected_braces(inner)
+            if new is not None:
+                toks[i] = "'" + new.replace("'", "''") + "'"
+    new = ''.join(toks)
+    return None if new == text else new
 
 
 # Programs whose results may depend on scheduling: a pipeline, `&`, or a
