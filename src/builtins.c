@@ -20,7 +20,6 @@ static bool too_many(List *args, int max)
 	return false;
 }
 
-/* A decimal number, or the reference's complaint. */
 /* A word of digits alone, as rc 1.7.4 takes it: no sign or blank; the
  * empty word is 0, and a number too large stays at the largest (shift
  * then cannot shift, wait finds no such child). */

@@ -699,10 +699,11 @@ static bool run_words(Node *items, int parent)
 	}
 	else if (parent) {
 		char *path = command_path(args->w, items);
-		if (path != NULL && parent == PARENT_TAIL)
-			child_sigexit = -1;	/* as 1.7.4's child execs it */
-		if (path != NULL)
+		if (path != NULL) {
+			if (parent == PARENT_TAIL)
+				child_sigexit = -1;	/* as 1.7.4's child execs it */
 			spawn(path, args, items, parent == PARENT_TAIL);
+		}
 	}
 	else {
 		char *path = path_search(args->w);

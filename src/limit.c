@@ -89,8 +89,8 @@ static bool parse_value(const char *w, int unit, rlim_t *v)
 	unsigned long n, m;
 	const char *rest;
 	/* m:s, either part empty (0), as in rc 1.7.4: ":" is 0, "1:" 1m */
-	if (unit == U_TIME && strchr(w, ':') != NULL) {
-		const char *colon = strchr(w, ':');
+	const char *colon = unit == U_TIME ? strchr(w, ':') : NULL;
+	if (colon != NULL) {
 		n = m = 0;
 		if (colon != w && (!parse_number(w, &n, &rest) || rest != colon))
 			return false;
