@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* spawn.c: run commands K times in turn (vfork-class spawn, stdout to /dev/null); print each one's mean wall time in ns. */
 
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* le.h: the only interface between the shell core and line editing.
  *
  * The core never includes an editor header.  Backends: the plain reader

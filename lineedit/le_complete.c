@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* le_complete.c: completion in rc's terms.  A small lexer finds the word
  * being completed and what it is for (a command, an argument of cd, fn or
  * whatis, a redirection's file, a variable, a path through a variable); the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* le_impl.h: private helpers shared by the lineedit backends. */
 #ifndef LE_IMPL_H
 #define LE_IMPL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* le_none.c: the backend of a build without line editing: only the plain reader. */
 #include "config.h"
 

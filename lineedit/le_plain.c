@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* le_plain.c: the reader used without an editor: prompt, then one line from
  * fd 0; and the terminal the prompt goes to, for every reader. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* le_rl.c: line editing with GNU readline or libedit through their common
  * readline API, linked in or (LE_LAZY) loaded with dlopen() on first use. */
 #include "config.h"

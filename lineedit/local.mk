@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # lineedit/local.mk: line editing sources, the pty test helpers and the pty tests (included by Makefile.am).
 
 # le_* without any editor library: for test programs that link the core.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # lineedit.m4: RC_LINEEDIT, the line-editing build switches (lineedit/local.mk uses them).
 #
 # --with-readline=lazy|dynamic|static|no   how the editor gets in (default lazy; yes = lazy)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* alloc.c: permanent allocation, and the per-command arena. */
 #include "rc.h"
 

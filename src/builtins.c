@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* builtins.c: the builtin commands, one table. */
 #include "rc.h"
 #include "../lineedit/le.h"

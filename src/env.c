@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* env.c: the environment, both ways.  Lists are joined with \001 (\001 and
  * \002 inside a word escaped with \002); functions travel as fn_NAME={body};
  * names with other than [A-Za-z0-9_] are written __XX in hex. */

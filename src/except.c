@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* except.c: reporting errors and unwinding to the innermost catcher. */
 #include "rc.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* exec.c: simple commands, $path search, and the only places the shell
  * forks (rc_fork) or spawns (spawn).  An external command whose set-up
  * needs no shell code in the child is started with vfork: no page tables

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* expand.c: word expansion, turning word expressions into lists: variables,
  * subscripts, concatenation, command substitution, then globbing.  The
  * functions keep rc's own name for it, glom. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* fn.c: functions, imported ones parsed on first call, and calling them. */
 #include "rc.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* glob.c: expanding unquoted * ? [ against the file system. */
 #include "rc.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* heredoc.c: here documents.  The body is read when the line holding
  * <<word ends, and becomes a here string: literal text, or text with
  * $name (flattened; a ^ right after the name is dropped) and $$ for $.

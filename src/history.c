@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* history.c: $history, the file of the lines typed, and the editor's
  * history: each command typed is one entry of both, and the file is loaded
  * into the editor when it starts. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* input.c: where commands come from (a string, a file, or the terminal
  * through lineedit), and the read-parse-run loop.  What an interactive
  * shell reads goes to $history (history.c). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* lex.c: the tokenizer.  Tokens record whether white space preceded them,
  * so that the parser can insert rc's free carets between adjacent words. */
 #include "rc.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* limit.c: the limit builtin, csh-style names and units over getrlimit. */
 #include "rc.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* list.c: the list primitives every stage shares: building, measuring,
  * joining and splitting lists of words.  The lists built here live in the
  * arena, one node at a time; a variable's value (value.c) is permanent,

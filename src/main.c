@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* main.c: rc's entry point. */
 #include "rc.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* match.c: rc patterns: * ? [a-z] [~a], active only where unquoted. */
 #include "rc.h"
 

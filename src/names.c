@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* names.c: the names lineedit completes (le_lister): variables, functions,
  * builtins, a variable's words, and the programs on $path.  The programs of
  * each $path directory are kept from one completion to the next and read

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* parse.c: a recursive-descent parser for rc's grammar.
  *
  * The grammar, with the token names of lex.c (nl is optional newlines); it

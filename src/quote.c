@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* quote.c: rc's variable-name characters and its quoting rule, one copy for
  * the lexer, the printer and completion (see quote.h). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* quote.h: rc's lexical rules that both the core and lineedit/ need: which
  * bytes make up a variable name, and how a word is quoted to be read back.
  * Depends on nothing, so lineedit/ can use it without the rest of the core. */

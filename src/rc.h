@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* rc.h: the types every stage shares, and each stage's exports. */
 #ifndef RC_H
 #define RC_H

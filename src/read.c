@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* read.c: one line of input for the read builtin, taking nothing past its
  * newline, so that the next command reading the same descriptor (cat in
  * {read a; cat}) starts at the next line.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* redir.c: redirections, made one at a time in the order written, each
  * target expanded only when the redirections before it are made (as in
  * rc 1.7.4), either in the shell, the descriptors they replace saved and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* signal.c: the shell's own signal handling, and functions named after
  * signals.
  *

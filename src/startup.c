@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* startup.c: the command line, the shell's initial variables, and which
  * input to read.  A script start does only what a script needs: no locale,
  * no signal set-up, no line editor, no start-up file. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* status.c: $status, kept as the wait statuses of the last command or of
  * every stage of the last pipeline, and the names of signals. */
 #include "rc.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* str.c: growable strings (Str), the small formatter that fills them
  * (%q quotes a word by quote.c's rule), and writing them out. */
 #include "rc.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* sys.h: the system interfaces beyond POSIX.1-2008 that rc uses, each where
  * configure found it (HAVE_* in config.h), with a POSIX fallback.  Header
  * only, so that lineedit/ can use it without the rest of the core.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* tree.c: building parse trees, copying them out of the arena, and printing
  * them back as rc source (for whatis, -x and exported functions). */
 #include "rc.h"

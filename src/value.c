@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* value.c: how a variable's value is kept.
  *
  * Values are immutable to the language: after y=$x; x=($x z), $y is what

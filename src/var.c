@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* var.c: variables, the aliased pairs (path/PATH, home/HOME, cdpath/CDPATH),
  * the computed ones ($status, $*, $1..., $apids), and local assignments. */
 #include "rc.h"

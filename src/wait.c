@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* wait.c: the shell's children, and waiting for them. */
 #include "rc.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* walk.c: the interpreter, a walk over the parse tree.
  *
  * walk(n, parent): parent is false when n is the last thing this (forked)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* le-demo.c: a tiny line reader over lineedit/, the program the pty tests drive
  * until the shell can stand in for it.  Prints `got: [line]' for each line.
  * Options: -1 reads one line only; -H LINE adds LINE to the history before

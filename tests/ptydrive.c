@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* ptydrive.c: run a program on a pseudo-terminal (24x80) and drive it with a
  * script read from stdin.  Commands, one per line (TEXT takes escapes \r \n \t
  * \e \s \\ \xHH and \^C for control characters):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* pipehog: run a command while this user holds many pipes, so that the
  * kernel gives the command's new pipes less room than usual (Linux: past
  * /proc/sys/fs/pipe-user-pages-soft, an unprivileged user's new pipes get

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Zlib
 """difftest: run random rc programs under the built shell and a reference rc
 (1.7.4) and report where they differ.  See tests/difftest/README.md.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 """rcgen: random, deterministic rc programs for the differential tester.
 
 Program(seed) always yields the same program for the same seed: every choice

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* fuzz_eval.c: libFuzzer harness that parses and runs the input as a
  * script, in a sandbox made here without changing the shell: the system
  * calls through which a script reaches the world are replaced while the

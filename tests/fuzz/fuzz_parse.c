@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* fuzz_parse.c: libFuzzer harness for the lexer and parser.  The input is
  * read as a script (through a descriptor, so NUL bytes reach the lexer),
  * each command is parsed and printed back, and the printed form must parse

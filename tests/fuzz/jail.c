@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* tests/fuzz/jail.c: run one script with the shell in a jail, for AFL++
  * (tests/fuzz/afl-fork).  Usage: jail RC SCRIPT.  Needs root (namespaces,
  * mounts, setuid); refuses to run otherwise.

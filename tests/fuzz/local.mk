@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # tests/fuzz/local.mk: libFuzzer harnesses for the lexer and parser
 # (fuzz_parse) and for the interpreter (fuzz_eval), included by Makefile.am.
 # configure CC=clang --enable-fuzzing builds the core once more with

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # tests/pty/lib.sh: shared part of the pty tests (sourced; they print TAP).
 #
 # The program under test is $PTY_PROG.  PTY_TARGET says what it is:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # tests/spec/lib.sh: reading and writing spec files (sourced by tests/spec/run
 # and tests/spec/import-script).  The format is described in tests/spec/README.md.
 #

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* check_complete.c: unit tests for lineedit/le_complete.c (rc-style completion and quoting). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* check_lex.c: unit tests for the tokenizer (src/lex.c) read through the real input layer. */
 #include "unit.h"
 

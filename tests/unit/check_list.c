@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* check_list.c: unit tests for lists, pattern matching, globbing and variables
  * (src/list.c, src/expand.c, src/match.c, src/glob.c, src/var.c, src/str.c). */
 #include "unit.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* check_parse.c: unit tests for the parser (src/parse.c) and the tree printer (src/tree.c). */
 #include "unit.h"
 

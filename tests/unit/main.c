@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* main.c: the one main() of the unit tests: runs every suite and prints TAP
  * (one line per test, for automake's tap-driver). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* suites.h: the unit-test suites, one per check_*.c, run by main.c.
  * A new suite: write NAME_suite() in tests/unit/check_NAME.c, declare it
  * here, add it to main.c and the file to check_rc's sources in Makefile.am. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* unit.h: helpers shared by the core's unit tests: running code under a
  * catcher and capturing what it writes to stderr. */
 #ifndef UNIT_H
