@@ -148,6 +148,17 @@ static const Node *unempty(const Node *n)
 	return it.n == 0 ? NULL : n;
 }
 
+/* Empty commands in a row do what one does (each sets $status to 0): a
+ * switch body keeps every one ({ newline } holds two), and the printer
+ * writes none, so switch(a){} reads back with one. */
+static const Node *one_empty(const Node *n)
+{
+	while (n != NULL && n->type == nSeq && unempty(n->k[0]) == NULL &&
+	       n->k[1] != NULL && n->k[1]->type == nSeq && unempty(n->k[1]->k[0]) == NULL)
+		n = n->k[1];
+	return n;
+}
+
 /* {a} <x >y is {a} with <x then >y, however the parser nested them. */
 static const Node *redirs_of(const Node *n, Items *it)
 {
@@ -205,8 +216,8 @@ static bool same_concat(const Node *a, const Node *b)
 
 static bool same_tree(const Node *a, const Node *b)
 {
-	a = unempty(a);
-	b = unempty(b);
+	a = unempty(one_empty(a));
+	b = unempty(one_empty(b));
 	if (a != NULL && b != NULL && (a->type == nConcat || b->type == nConcat))
 		return same_concat(a, b);
 	if (a != NULL && b != NULL && (a->type == nRedirs || b->type == nRedirs))

@@ -13,6 +13,25 @@ FUZZ_SECONDS = 60
 EXTRA_DIST += tests/fuzz/fuzz_parse.c tests/fuzz/fuzz_eval.c tests/fuzz/rc.dict tests/fuzz/afl \
 	tests/fuzz/afl-fork tests/fuzz/jail.c tests/fuzz/run tests/fuzz/regress tests/valgrind-suite
 
+# make check replays the saved findings through both harnesses, built
+# without libFuzzer and without coverage instrumentation, on every build
+# (tests/fuzz/regress.test): a fixed finding that comes back fails there,
+# not only in a fuzzing build.
+# The eval harness needs glibc and a dynamic link (configure says why);
+# elsewhere its findings are reported skipped.
+check_PROGRAMS += tests/fuzz/replay_parse
+if REPLAY_EVAL
+check_PROGRAMS += tests/fuzz/replay_eval
+endif
+tests_fuzz_replay_parse_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz_parse.c $(LINEEDIT_PLAIN_SOURCES)
+tests_fuzz_replay_parse_LDADD = src/librc.a
+tests_fuzz_replay_eval_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz_eval.c $(LINEEDIT_PLAIN_SOURCES)
+tests_fuzz_replay_eval_CPPFLAGS = $(AM_CPPFLAGS) -DREPLAY_INITIALIZE
+tests_fuzz_replay_eval_LDADD = src/librc.a -ldl
+FUZZ_REGRESS_TESTS = tests/fuzz/regress.test
+TESTS += $(FUZZ_REGRESS_TESTS)
+EXTRA_DIST += tests/fuzz/replay.c $(FUZZ_REGRESS_TESTS)
+
 if ENABLE_FUZZING
 # built only by "make fuzz", never by make or make check
 EXTRA_PROGRAMS = $(FUZZ_HARNESSES)
