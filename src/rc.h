@@ -397,6 +397,7 @@ bool status_from_words(List *l);
 
 /* wait.c: children. */
 void child_add(pid_t pid, bool async);
+void child_ended(pid_t pid, int wstat);
 int child_wait(pid_t pid);
 void child_wait_status(pid_t pid);
 bool child_wait_for(pid_t pid, int *wstat);

@@ -4,25 +4,113 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 
-typedef struct { pid_t pid; int wstat; bool done, async; } Child;
-static Child *children;
-static int nchildren;
-static size_t maxchildren;
+/* The children the shell has not yet waited for, in a table keyed by pid
+ * (open addressing, linear probing): every fork adds one and every wait
+ * looks one up, so neither may cost more as a long-running shell leaves
+ * background jobs unwaited.  seq orders them as they were started, for
+ * $apids and wait. */
+typedef struct { pid_t pid; int wstat; bool done, async; unsigned long seq; } Child;
+static Child *table;		/* pid 0: a free slot */
+static size_t tsize, tcount;	/* tsize is 0 or a power of two */
+static unsigned long next_seq;
 
-static int find(pid_t pid)
+/* Background jobs that ended and that nobody waited for keep their status
+ * for wait, but not without bound: past this many, the oldest is
+ * forgotten (wait for it says it is no child), as bash and dash forget
+ * theirs. */
+enum { FINISHED_KEPT = 1024 };
+static size_t nfinished;
+
+static size_t home(pid_t pid)
 {
-	for (int i = 0; i < nchildren; i++)
-		if (children[i].pid == pid)
-			return i;
-	return -1;
+	return ((size_t) pid * 2654435761u) & (tsize - 1);
 }
 
-static void forget(int i)
+static Child *find(pid_t pid)
 {
-	children[i] = children[--nchildren];
+	if (tsize == 0 || pid <= 0)
+		return NULL;
+	for (size_t i = home(pid);; i = (i + 1) & (tsize - 1)) {
+		if (table[i].pid == pid)
+			return &table[i];
+		if (table[i].pid == 0)
+			return NULL;
+	}
+}
+
+static bool finished_async(const Child *c)
+{
+	return c->async && c->done;
+}
+
+static void put(Child c)
+{
+	size_t i = home(c.pid);
+	while (table[i].pid != 0)
+		i = (i + 1) & (tsize - 1);
+	table[i] = c;
+	tcount++;
+}
+
+/* Kept at most half full, so that a look-up ends soon at a free slot. */
+static void make_room(void)
+{
+	if ((tcount + 1) * 2 <= tsize)
+		return;
+	Child *old = table;
+	size_t oldsize = tsize;
+	tsize = tsize ? tsize * 2 : 16;
+	table = ealloc(tsize * sizeof *table);
+	memset(table, 0, tsize * sizeof *table);
+	tcount = 0;
+	for (size_t i = 0; i < oldsize; i++)
+		if (old[i].pid != 0)
+			put(old[i]);
+	free(old);
+}
+
+/* Remove c; the entries after it in its run move back into the gap, so
+ * that no look-up stops early at it. */
+static void forget(Child *c)
+{
+	if (finished_async(c))
+		nfinished--;
+	size_t gap = (size_t) (c - table);
+	table[gap].pid = 0;
+	tcount--;
+	for (size_t i = (gap + 1) & (tsize - 1); table[i].pid != 0; i = (i + 1) & (tsize - 1)) {
+		size_t h = home(table[i].pid);
+		/* can the entry at i live at gap?  only if its home is not
+		 * in the cyclic range (gap, i] */
+		bool stays = gap <= i ? (gap < h && h <= i) : (gap < h || h <= i);
+		if (!stays) {
+			table[gap] = table[i];
+			table[i].pid = 0;
+			gap = i;
+		}
+	}
+}
+
+/* The oldest child for which want() holds, or NULL. */
+static Child *oldest(bool (*want)(const Child *))
+{
+	Child *best = NULL;
+	for (size_t i = 0; i < tsize; i++)
+		if (table[i].pid != 0 && want(&table[i]) && (best == NULL || table[i].seq < best->seq))
+			best = &table[i];
+	return best;
+}
+
+static void count_finished(Child *c)
+{
+	if (!finished_async(c))
+		return;
+	if (++nfinished > FINISHED_KEPT)
+		forget(oldest(finished_async));
 }
 
 /* A new child.  Its pid may be one the kernel has given out again, once
@@ -31,23 +119,37 @@ static void forget(int i)
  * the new child would find it done and return its status at once. */
 void child_add(pid_t pid, bool async)
 {
-	int old = find(pid);
-	if (old >= 0)
+	Child *old = find(pid);
+	if (old != NULL)
 		forget(old);
-	children = egrow(children, &maxchildren, nchildren + 1, sizeof *children);
-	children[nchildren++] = (Child) { pid, 0, false, async };
+	make_room();
+	put((Child) { pid, 0, false, async, next_seq++ });
 }
 
 void child_set_async(pid_t pid)
 {
-	int i = find(pid);
-	if (i >= 0)
-		children[i].async = true;
+	Child *c = find(pid);
+	if (c != NULL && !c->async) {
+		c->async = true;
+		count_finished(c);
+	}
 }
 
 bool child_is(pid_t pid)
 {
-	return find(pid) >= 0;
+	return find(pid) != NULL;
+}
+
+/* Record that child pid ended with wait status wstat (one not ours, a
+ * child of a forked shell's predecessor, is ignored). */
+void child_ended(pid_t pid, int wstat)
+{
+	Child *c = find(pid);
+	if (c == NULL || c->done)
+		return;
+	c->done = true;
+	c->wstat = wstat;
+	count_finished(c);
 }
 
 /* Reap one child and record its status: its pid, 0 if none has ended
@@ -61,13 +163,8 @@ static pid_t reap(int flags)
 	do
 		pid = waitpid(-1, &wstat, flags);
 	while (pid < 0 && errno == EINTR);
-	if (pid > 0) {
-		int i = find(pid);
-		if (i >= 0) {
-			children[i].done = true;
-			children[i].wstat = wstat;
-		}
-	}
+	if (pid > 0)
+		child_ended(pid, wstat);
 	return pid;
 }
 
@@ -101,14 +198,14 @@ static pid_t reap_or_signal(void)
 /* Wait for one child and return its wait status. */
 int child_wait(pid_t pid)
 {
-	int i;
-	while ((i = find(pid)) >= 0 && !children[i].done)
+	Child *c;
+	while ((c = find(pid)) != NULL && !c->done)
 		if (reap(0) < 0)
 			break;
-	if (i < 0)
+	if (c == NULL)
 		return 0;
-	int w = children[i].wstat;
-	forget(i);
+	int w = c->wstat;
+	forget(c);
 	sig_after_child(w);
 	return w;
 }
@@ -126,8 +223,8 @@ void child_wait_status(pid_t pid)
  * false if a signal ended the wait first. */
 bool child_wait_for(pid_t pid, int *w)
 {
-	int i;
-	while ((i = find(pid)) >= 0 && !children[i].done) {
+	Child *c;
+	while ((c = find(pid)) != NULL && !c->done) {
 		pid_t got = reap_or_signal();
 		if (got == WAIT_INTERRUPTED)
 			return false;
@@ -135,9 +232,9 @@ bool child_wait_for(pid_t pid, int *w)
 			break;
 	}
 	*w = 0;
-	if (i >= 0) {
-		*w = children[i].wstat;
-		forget(i);
+	if (c != NULL) {
+		*w = c->wstat;
+		forget(c);
 	}
 	return true;
 }
@@ -145,20 +242,22 @@ bool child_wait_for(pid_t pid, int *w)
 /* The wait builtin, for any asynchronous child; its pid in *pid.
  * Returns its wait status, WAIT_NONE if none is left, or WAIT_SIGNAL if
  * a signal ended the wait. */
+static bool is_async(const Child *c)
+{
+	return c->async;
+}
+
 int child_wait_any(pid_t *pid)
 {
 	for (;;) {
-		for (int i = 0; i < nchildren; i++)
-			if (children[i].async && children[i].done) {
-				*pid = children[i].pid;
-				int w = children[i].wstat;
-				forget(i);
-				return w;
-			}
-		bool any = false;
-		for (int i = 0; i < nchildren; i++)
-			any |= children[i].async;
-		if (!any)
+		Child *c = oldest(finished_async);
+		if (c != NULL) {
+			*pid = c->pid;
+			int w = c->wstat;
+			forget(c);
+			return w;
+		}
+		if (oldest(is_async) == NULL)
 			return WAIT_NONE;
 		pid_t got = reap_or_signal();
 		if (got == WAIT_INTERRUPTED)
@@ -171,20 +270,38 @@ int child_wait_any(pid_t *pid)
 /* $apids: asynchronous children not known to have ended, as in rc 1.7.4
  * (one reaped while the shell waited for another still has its status
  * for wait). */
+static bool running_async(const Child *c)
+{
+	return c->async && !c->done;
+}
+
+static int by_seq(const void *a, const void *b)
+{
+	const Child *x = *(Child *const *) a, *y = *(Child *const *) b;
+	return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
 List *child_async_list(void)
 {
+	Child **v = nalloc(tcount * sizeof *v + 1);
+	size_t n = 0;
+	for (size_t i = 0; i < tsize; i++)
+		if (table[i].pid != 0 && running_async(&table[i]))
+			v[n++] = &table[i];
+	qsort(v, n, sizeof *v, by_seq);
 	List *head = NULL, **tail = &head;
-	for (int i = 0; i < nchildren; i++)
-		if (children[i].async && !children[i].done) {
-			*tail = mklist(nfmt("%d", (int) children[i].pid), NULL, NULL);
-			tail = &(*tail)->n;
-		}
+	for (size_t i = 0; i < n; i++) {
+		*tail = mklist(nfmt("%d", (int) v[i]->pid), NULL, NULL);
+		tail = &(*tail)->n;
+	}
 	return head;
 }
 
 /* A forked child waits only for its own children. */
 void child_reset(void)
 {
-	if (nchildren != 0)
-		nchildren = 0;
+	/* the parent's table is left as it is, unwritten: each page
+	 * written after fork is a copy */
+	table = NULL;
+	tsize = tcount = nfinished = 0;
 }

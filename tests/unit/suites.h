@@ -11,5 +11,6 @@ Suite *lex_suite(void);
 Suite *parse_suite(void);
 Suite *list_suite(void);
 Suite *complete_suite(void);
+Suite *wait_suite(void);
 
 #endif
