@@ -43,6 +43,23 @@ static void became_child(void)
 	le_disable();
 }
 
+/* The steps before every fork and vfork, in one place so that no copy
+ * drifts: $pid learnt (a child must not learn its own), the input's
+ * look-ahead forgotten (the child may read standard input), SIGCHLD to
+ * the default.  A child that execs a program at once also holds every
+ * signal (into *mask, the mask to restore) from before the fork until the
+ * shell has looked at what came meanwhile (sig_after_vfork): a ^C typed
+ * then must reach the program.  A child running shell code does not: it
+ * resets the handlers itself (became_child). */
+static void before_fork(sigset_t *mask)
+{
+	var_fix_pid();
+	if (mask != NULL)
+		sig_block_all(mask);
+	read_forget();
+	sig_before_child();
+}
+
 pid_t rc_fork(void)
 {
 	return rc_fork_closing(NULL, 0);
@@ -52,9 +69,7 @@ pid_t rc_fork(void)
  * fails they are closed before the error unwinds. */
 pid_t rc_fork_closing(const int *fds, int n)
 {
-	var_fix_pid();
-	read_forget();		/* the child may read standard input */
-	sig_before_child();
+	before_fork(NULL);
 	pid_t pid = fork();
 	if (pid < 0) {
 		int e = errno;
@@ -77,8 +92,7 @@ pid_t rc_fork_closing(const int *fds, int n)
  * the grandchild, 1 in the shell, -1 (errno set) if a fork failed. */
 int rc_fork_orphan(void)
 {
-	read_forget();
-	sig_before_child();
+	before_fork(NULL);
 	pid_t pid = fork();
 	if (pid < 0)
 		return -1;
@@ -302,9 +316,7 @@ static pid_t spawn_one(const char *path, char **argv, int *err)
 	char **envp = env_vector();
 	volatile int child_err = 0;
 	sigset_t mask;
-	sig_block_all(&mask);
-	read_forget();
-	sig_before_child();
+	before_fork(&mask);
 	pid_t pid = vfork();
 	if (pid == 0)
 		vforked(path, argv, envp, &mask, &child_err);
@@ -357,11 +369,8 @@ static void spawn(char *path, List *args, Node *items, bool tail)
  * around vfork, so that a ^C typed meanwhile reaches the command. */
 static void spawn(char *path, List *args, Node *items, bool tail)
 {
-	var_fix_pid();
 	sigset_t mask;
-	sig_block_all(&mask);
-	read_forget();
-	sig_before_child();
+	before_fork(&mask);
 	pid_t pid = fork();
 	if (pid == 0) {
 		became_child();
