@@ -79,22 +79,31 @@ static Node *substitute(const char *body)
 	return acc != NULL ? acc : mkword("", true);
 }
 
-/* The body, malloc'd.  at_eof: the line that announced the body ended the
- * input; the reference then reports it as a syntax error on that line,
- * else on the line after the input's end. */
+/* The arena frees a body being read when it is released (after the
+ * command, or as an error or ^C unwinds past the reader). */
+static void free_body(void *body)
+{
+	free(((Str *) body)->buf);
+}
+
+/* The body, held by the arena from its first byte.  at_eof: the line
+ * that announced the body ended the input; the reference then reports it
+ * as a syntax error on that line, else on the line after the input's
+ * end. */
 static char *read_body(const char *eof, bool at_eof)
 {
-	Str body = { 0 };
+	Str *body = nalloc(sizeof *body);
+	*body = (Str) { 0 };
+	nhold(free_body, body);
 	size_t eoflen = strlen(eof);
 	for (;;) {
-		size_t start = body.len;
-		int c = input_line(&body);
-		if (body.len - start == eoflen && (eoflen == 0 || memcmp(body.buf + start, eof, eoflen) == 0)) {
-			body.len = start;
+		size_t start = body->len;
+		int c = input_line(body);
+		if (body->len - start == eoflen && (eoflen == 0 || memcmp(body->buf + start, eof, eoflen) == 0)) {
+			body->len = start;
 			break;
 		}
 		if (c == EOF) {
-			free(body.buf);
 			npending = 0;
 			if (lex_quiet())
 				;
@@ -105,35 +114,28 @@ static char *read_body(const char *eof, bool at_eof)
 					at_eof ? lex_near() : "eof");
 			rc_raise(eError);	/* $status stays, as after a syntax error */
 		}
-		str_addc(&body, '\n');
+		str_addc(body, '\n');
 	}
-	if (body.buf == NULL)
-		return estrdup("");
-	body.buf[body.len] = '\0';
-	return body.buf;
+	if (body->buf == NULL)
+		return nstrdup("");
+	body->buf[body->len] = '\0';
+	return body->buf;
 }
 
 /* At the end of a line: read every body announced on it, in order.  A
- * body with nothing to substitute is used as it is, held by the arena
- * like the command's other words: a here document of 100 MB is not
- * copied. */
+ * body with nothing to substitute is used as it is, like the command's
+ * other words: a here document of 100 MB is not copied. */
 void heredoc_read_all(bool at_eof)
 {
 	for (int i = 0; i < npending; i++) {
 		Pending *p = &pending[i];
 		char *body = read_body(p->eof, at_eof);
-		if (!p->quoted && *body == '\0') {
-			/* rc 1.7.4 parses an empty unquoted body to no
-			 * words at all, which prints <<<() */
-			free(body);
+		if (!p->quoted && *body == '\0')	/* no words: prints <<<() */
 			p->redir->k[0] = mk(nList, NULL, NULL, NULL);
-		} else if (p->quoted || strchr(body, '$') == NULL) {
-			nhold(free, body);
+		else if (p->quoted || strchr(body, '$') == NULL)
 			p->redir->k[0] = mkword(body, true);
-		} else {
+		else
 			p->redir->k[0] = substitute(body);
-			free(body);
-		}
 	}
 	npending = 0;
 }

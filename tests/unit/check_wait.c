@@ -25,7 +25,7 @@ START_TEST(wait_table_agrees_with_array)
 			child_add(pid, false);
 			is_child[pid] = true;
 		} else {
-			int code = (int) (r >> 20) % 200;
+			int code = (int) ((r >> 20) % 200);
 			child_ended(pid, exited(code));
 			ck_assert_int_eq(child_wait(pid), exited(code));
 			is_child[pid] = false;
