@@ -3,7 +3,7 @@
 #
 # The program under test is $PTY_PROG.  PTY_TARGET says what it is:
 #   demo  tests/le-demo (the default): prints `got: [LINE]' for each line
-#   rc    the shell (PTY_PROG defaults to src/rc -i): runs each line
+#   rc    the shell (PTY_PROG defaults to $RC -i, else src/rc -i): runs each line
 # Tests type lines like `echo fir^st' so that the shell's output (`first')
 # differs from the echo of the typed line; said() gives what to expect.
 
@@ -13,7 +13,7 @@ build_var() { sed -n "s/^$1 = //p" "$abs_top_builddir/Makefile" 2>/dev/null; }
 : "${LE_MODE:=$(build_var LE_MODE)}"
 : "${LE_LIB:=$(build_var LE_LIB)}"
 case $PTY_TARGET in
-rc)	: "${PTY_PROG:=$abs_top_builddir/src/rc -i}"; PTY_PROMPT='; ' ;;
+rc)	: "${PTY_PROG:=${RC:-$abs_top_builddir/src/rc} -i}"; PTY_PROMPT='; ' ;;
 *)	: "${PTY_PROG:=$abs_top_builddir/tests/le-demo}"; PTY_PROMPT='demo> ' ;;
 esac
 PTYDRIVE=$abs_top_builddir/tests/ptydrive
