@@ -401,7 +401,7 @@ static bool read_failed(const char *name)
 static bool read_copy_lines(int fd, const char *name, ReadCopy *o)
 {
 	Str line = { 0 };
-	long long left = o->count;
+	long long left = o->count > 1 ? o->count : 1;
 	bool ok = true, ended = false;
 	do {
 		line.len = 0;
