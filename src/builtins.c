@@ -352,21 +352,174 @@ static void b_flag(List *args)
 	status_set(0);
 }
 
-/* read name: one line of standard input, without its newline, taking
- * nothing after it (see read.c). */
-static void b_read(List *args)
+/* read name: one line of standard input into the variable, without its
+ * newline, taking nothing after it (see read.c).  Any other form is Plan
+ * 9's read(1), which scripts written for rc run as a program (x=`{read},
+ * read -m): the builtin must not hide it.  The one form both could mean,
+ * one word, is a variable when $ can name it (read line) and a file
+ * otherwise (read /dev/x, read notes.txt). */
+static bool read_names_variable(List *args)
 {
-	if (args->n == NULL || args->n->n != NULL) {
-		print_error("usage: read name");
-		status_fail();
-		return;
-	}
+	if (args == NULL || args->n != NULL || args->w[0] == '\0')
+		return false;
+	for (const char *c = args->w; *c != '\0'; c++)
+		if (!is_varchar((unsigned char) *c))
+			return false;
+	return true;
+}
+
+static void read_variable(const char *name)
+{
 	Str line = { 0 };
-	bool got = read_line(0, &line) > 0;
-	const char *name = args->n->w;
-	var_set(name, got ? mklist(nstrndup(line.buf ? line.buf : "", line.len), NULL, NULL) : NULL);
+	read_line(0, &line);	/* an error ends the input, as its end does */
+	bool got = line.len > 0;
+	if (got && line.buf[line.len - 1] == '\n')
+		line.len--;
+	var_set(name, got ? mklist(nstrndup(line.buf, line.len), NULL, NULL) : NULL);
 	free(line.buf);
 	status_set_bool(got);
+}
+
+/* read(1): what to copy, and whether some input ended before giving any
+ * of it (read(1)'s false status). */
+typedef struct {
+	bool all;		/* -m: every line */
+	bool bytes;		/* -c: count is of bytes, not lines */
+	long long count;	/* -n, -c */
+	bool ended;
+} ReadCopy;
+
+static bool read_failed(const char *name)
+{
+	print_error("read: error reading %s: %s", name, strerror(errno));
+	status_fail();
+	return false;
+}
+
+/* Lines, each written whole, as read(1) writes each with one write: all
+ * of them (-m), or count of them, at least one.  False if it failed. */
+static bool read_copy_lines(int fd, const char *name, ReadCopy *o)
+{
+	Str line = { 0 };
+	long long left = o->count > 1 ? o->count : 1;
+	bool ok = true, ended = false;
+	do {
+		line.len = 0;
+		int r = read_line(fd, &line);
+		if (r < 0)
+			ok = read_failed(name);
+		else if (r == 0)
+			ended = true;
+		else
+			ok = put("read", &line);
+	} while (ok && !ended && (o->all || --left > 0));
+	free(line.buf);
+	o->ended |= ended;
+	return ok;
+}
+
+/* Up to count bytes, as they come (read -c): a pipe or terminal may give
+ * fewer at a time. */
+static bool read_copy_bytes(int fd, const char *name, ReadCopy *o)
+{
+	char buf[8192];
+	for (long long done = 0; done < o->count;) {
+		long long want = o->count - done;
+		ssize_t r = read_bytes(fd, buf, want < (long long) sizeof buf ? (size_t) want : sizeof buf);
+		if (r < 0)
+			return read_failed(name);
+		if (r == 0) {
+			o->ended |= done == 0;
+			break;
+		}
+		Str chunk = { buf, r, 0 };
+		if (!put("read", &chunk))
+			return false;
+		done += r;
+	}
+	return true;
+}
+
+static bool read_copy(int fd, const char *name, ReadCopy *o)
+{
+	return o->bytes ? read_copy_bytes(fd, name, o) : read_copy_lines(fd, name, o);
+}
+
+/* A file named to read(1): the first that cannot be opened ends it. */
+static bool read_copy_file(const char *path, ReadCopy *o)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		print_error("read: can't open %s: %s", path, strerror(errno));
+		status_fail();
+		return false;
+	}
+	Catch c;
+	int e = 0;
+	bool ok = false;
+	catch_push(&c);
+	if (sigsetjmp(c.buf, 0) == 0) {
+		ok = read_copy(fd, path, o);
+		catch_pop(&c);
+	} else
+		e = catch_raised;	/* a handler's error, an interrupt */
+	close(fd);
+	read_forget();	/* fd's number will be another file's */
+	if (e != 0)
+		rc_raise(e);
+	return ok;
+}
+
+/* read(1)'s options, taken as Plan 9's programs take them: letters may
+ * share a word (-mn2), a number follows its letter in the same word or is
+ * the next word, and -- ends them.  The last number counts, and counts
+ * bytes once -c is given (as in 9front's read).  False after the usage
+ * message. */
+static bool read_options(List **args, ReadCopy *o)
+{
+	List *a = *args;
+	for (; a != NULL && a->w[0] == '-' && a->w[1] != '\0'; a = a->n) {
+		if (strcmp(a->w, "--") == 0) {
+			a = a->n;
+			break;
+		}
+		for (const char *f = a->w + 1; *f != '\0'; f++) {
+			if (*f == 'm') {
+				o->all = true;
+				continue;
+			}
+			const char *num = NULL;
+			if (*f == 'n' || *f == 'c')
+				num = f[1] != '\0' ? f + 1 : a->n != NULL ? (a = a->n)->w : NULL;
+			if (num == NULL) {
+				print_error("usage: read [-m] [-n nlines] [-c nbytes] [file ...]");
+				status_fail();
+				return false;
+			}
+			o->bytes |= *f == 'c';
+			o->count = strtoll(num, NULL, 10);
+			break;
+		}
+	}
+	*args = a;
+	return true;
+}
+
+static void b_read(List *args)
+{
+	if (read_names_variable(args->n)) {
+		read_variable(args->n->w);
+		return;
+	}
+	ReadCopy o = { 0 };
+	List *files = args->n;
+	if (!read_options(&files, &o))
+		return;
+	bool ok = files != NULL || read_copy(0, "<stdin>", &o);
+	for (; ok && files != NULL; files = files->n)
+		ok = read_copy_file(files->w, &o);
+	if (ok)
+		status_set_bool(!o.ended);
 }
 
 static void b_limit(List *args)

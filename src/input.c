@@ -175,6 +175,8 @@ static bool fill_tty(Input *i)
 		i->eof = ended;
 		le_free(line);
 		history_typed(i->buf, i->len);
+		if (flag_v)	/* as a file's are: each line as it is read */
+			writeall(2, i->buf, i->len);
 		return true;
 	}
 }

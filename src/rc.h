@@ -463,6 +463,7 @@ int heredoc_fd(const char *text);
 
 /* read.c */
 int read_line(int fd, Str *line);
+ssize_t read_bytes(int fd, char *buf, size_t n);
 void read_child_reset(void);
 void read_forget(void);
 void read_fd_taken(int fd);

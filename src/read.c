@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Zlib */
-/* read.c: one line of input for the read builtin, taking nothing past its
+/* read.c: input for the read builtin: one line, taking nothing past its
  * newline, so that the next command reading the same descriptor (cat in
- * {read a; cat}) starts at the next line.
+ * {read a; cat}) starts at the next line; or a number of bytes (read -c).
  *
  * Looking ahead.  The bytes at the front of the input are looked at
  * without taking them: a file's with pread(2) at its offset, a pipe's (on
@@ -159,7 +159,7 @@ static Kind kind_of(int fd)
 
 /* Read n bytes from fd onto line, as looked at: DONE if they hold the
  * line's end, MORE if not or a signal interrupted (nothing read then),
- * FAILED if fd cannot be read. */
+ * FAILED if fd cannot be read (errno says why). */
 static int take(int fd, Str *line, size_t n)
 {
 	size_t at = line->len, have = 0;
@@ -198,7 +198,7 @@ static int take(int fd, Str *line, size_t n)
 			str_add(&kept, nl + 1, past);
 		read_forget();
 	}
-	line->len = nl - line->buf;
+	line->len = nl + 1 - line->buf;
 	line->buf[line->len] = '\0';
 	return DONE;
 }
@@ -207,15 +207,11 @@ static int take(int fd, Str *line, size_t n)
 static int take_kept(Str *line)
 {
 	char *nl = memchr(kept.buf, '\n', kept.len);
-	size_t n = nl != NULL ? (size_t) (nl - kept.buf) : kept.len;
+	size_t n = nl != NULL ? (size_t) (nl + 1 - kept.buf) : kept.len;
 	str_add(line, kept.buf, n);
-	if (nl == NULL) {
-		kept.len = 0;
-		return MORE;
-	}
-	kept.len -= n + 1;
-	memmove(kept.buf, nl + 1, kept.len);
-	return DONE;
+	kept.len -= n;
+	memmove(kept.buf, kept.buf + n, kept.len);
+	return nl != NULL ? DONE : MORE;
 }
 
 static int line_by_bytes(int fd, Str *line, int got)
@@ -227,15 +223,20 @@ static int line_by_bytes(int fd, Str *line, int got)
 			sig_check();
 			continue;
 		}
-		if (r != 1 || c == '\n')
-			return got || r == 1;
-		got = 1;
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			return got;
 		str_addc(line, c);
+		if (c == '\n')
+			return 1;
+		got = 1;
 	}
 }
 
-/* One line of fd into line, without its newline: 1 if anything was read,
- * 0 at end of input. */
+/* One line of fd onto line, with its newline if it has one: 1 if anything
+ * was read, 0 at end of input, -1 if fd cannot be read (errno says why;
+ * line holds what was read before). */
 int read_line(int fd, Str *line)
 {
 	int got = 0;
@@ -272,8 +273,31 @@ int read_line(int fd, Str *line)
 		size_t n = nl != NULL ? (size_t) (nl - (ahead.buf + ahead.pos)) + 1 : avail;
 		size_t before = line->len;
 		int r = take(fd, line, n);
-		got |= line->len > before || r == DONE;
-		if (r != MORE)
-			return got;
+		got |= line->len > before;
+		if (r == FAILED)
+			return -1;
+		if (r == DONE)
+			return 1;
+	}
+}
+
+/* Up to n bytes of fd into buf, as one read(2) gives them: those an
+ * earlier line kept (see take) first.  Returns how many, 0 at end of
+ * input, -1 if fd cannot be read (errno says why). */
+ssize_t read_bytes(int fd, char *buf, size_t n)
+{
+	if (kept.len > 0) {
+		size_t k = n < kept.len ? n : kept.len;
+		memcpy(buf, kept.buf, k);
+		kept.len -= k;
+		memmove(kept.buf, kept.buf + k, kept.len);
+		return k;
+	}
+	read_forget();	/* what was looked at is read now */
+	for (;;) {
+		ssize_t r = read(fd, buf, n);
+		if (r >= 0 || errno != EINTR)
+			return r;
+		sig_check();
 	}
 }

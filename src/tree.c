@@ -232,14 +232,15 @@ static void print_varname(Str *s, const Node *n)
 }
 
 /* A target that would read as part of the operator: < <{a} is not <<{a},
- * > [x] is not >[x].  After <<< and >> a named pipe reads back as one, so
- * it is glued as rc 1.7.4 prints it (<<<<{a}, >>>{a}). */
+ * > >{a} is not >>{a}, > [x] is not >[x].  Any other named pipe reads
+ * back glued, and is printed so, as rc 1.7.4 prints it (<<<<{a}, >>>{a},
+ * <>{a}, ><{a}). */
 static bool glued_to_op(const Node *t, const char *op)
 {
 	while (t != NULL && (t->type == nConcat || (t->type == nList && t->k[1] == NULL)))
 		t = t->k[0];	/* (x) is printed x */
 	if (t != NULL && t->type == nNmpipe)
-		return strcmp(op, "<<<") != 0 && strcmp(op, ">>") != 0;
+		return op[1] == '\0' && *op == (t->fd[0] ? '>' : '<');
 	return t != NULL && t->type == nWord && t->s[0] == '[';
 }
 
@@ -370,6 +371,18 @@ static bool print_bare_backquote(Str *s, const Node *n)
 	return true;
 }
 
+/* A word written quoted is printed quoted also for a ] (rc 1.7.4 does,
+ * and leaves it bare in a word written so and in a variable's value): a
+ * definition then prints, and is exported, as the same text in both
+ * shells, which read either form back alike. */
+static void print_plain_word(Str *s, const Node *n)
+{
+	if (n->type == nQword && strchr(n->s, ']') != NULL)
+		str_quote_always(s, n->s);
+	else
+		str_quote(s, n->s);
+}
+
 /* keyword: a word of n to quote always (print_simple_command). */
 static void print_node_quoting(Str *s, const Node *n, const Node *keyword)
 {
@@ -380,9 +393,9 @@ static void print_node_quoting(Str *s, const Node *n, const Node *keyword)
 		if (n == keyword)
 			str_quote_always(s, n->s);
 		else
-			n->kind ? str_adds(s, n->s) : str_quote(s, n->s);
+			n->kind ? str_adds(s, n->s) : print_plain_word(s, n);
 		break;
-	case nQword: n == keyword ? str_quote_always(s, n->s) : str_quote(s, n->s); break;
+	case nQword: n == keyword ? str_quote_always(s, n->s) : print_plain_word(s, n); break;
 	case nVar: str_addc(s, '$'); print_varname(s, n->k[0]); break;
 	case nVarsub: {
 		const Node *name = n->k[0];
@@ -443,7 +456,7 @@ static void print_node_quoting(Str *s, const Node *n, const Node *keyword)
 		else if ((n->k[0]->type == nWord || n->k[0]->type == nQword) && plain_name(n->k[0]->s))
 			str_adds(s, n->k[0]->s);
 		else if (n->k[0]->type == nWord || n->k[0]->type == nQword)
-			str_quote(s, n->k[0]->s);	/* a-b=1 reads back */
+			print_plain_word(s, n->k[0]);	/* a-b=1 reads back */
 		else
 			print_word(s, n->k[0], leading_keyword(n->k[0]));
 		str_addc(s, '=');
