@@ -370,13 +370,12 @@ static bool read_names_variable(List *args)
 
 static void read_variable(const char *name)
 {
-	Str line = { 0 };
-	read_line(0, &line);	/* an error ends the input, as its end does */
-	bool got = line.len > 0;
-	if (got && line.buf[line.len - 1] == '\n')
-		line.len--;
-	var_set(name, got ? mklist(nstrndup(line.buf, line.len), NULL, NULL) : NULL);
-	free(line.buf);
+	Str *line = str_held();	/* a ^C while it waits unwinds past it */
+	read_line(0, line);	/* an error ends the input, as its end does */
+	bool got = line->len > 0;
+	if (got && line->buf[line->len - 1] == '\n')
+		line->len--;
+	var_set(name, got ? mklist(nstrndup(line->buf, line->len), NULL, NULL) : NULL);
 	status_set_bool(got);
 }
 
@@ -400,20 +399,19 @@ static bool read_failed(const char *name)
  * of them (-m), or count of them, at least one.  False if it failed. */
 static bool read_copy_lines(int fd, const char *name, ReadCopy *o)
 {
-	Str line = { 0 };
+	Str *line = str_held();	/* a ^C while it waits unwinds past it */
 	long long left = o->count > 1 ? o->count : 1;
 	bool ok = true, ended = false;
 	do {
-		line.len = 0;
-		int r = read_line(fd, &line);
+		line->len = 0;
+		int r = read_line(fd, line);
 		if (r < 0)
 			ok = read_failed(name);
 		else if (r == 0)
 			ended = true;
 		else
-			ok = put("read", &line);
+			ok = put("read", line);
 	} while (ok && !ended && (o->all || --left > 0));
-	free(line.buf);
 	o->ended |= ended;
 	return ok;
 }

@@ -79,22 +79,13 @@ static Node *substitute(const char *body)
 	return acc != NULL ? acc : mkword("", true);
 }
 
-/* The arena frees a body being read when it is released (after the
- * command, or as an error or ^C unwinds past the reader). */
-static void free_body(void *body)
-{
-	free(((Str *) body)->buf);
-}
-
 /* The body, held by the arena from its first byte.  at_eof: the line
  * that announced the body ended the input; the reference then reports it
  * as a syntax error on that line, else on the line after the input's
  * end. */
 static char *read_body(const char *eof, bool at_eof)
 {
-	Str *body = nalloc(sizeof *body);
-	*body = (Str) { 0 };
-	nhold(free_body, body);
+	Str *body = str_held();
 	size_t eoflen = strlen(eof);
 	for (;;) {
 		size_t start = body->len;

@@ -432,30 +432,13 @@ static void skip_line(void)
  * signals that arrive meanwhile.  Shell code never runs while a command
  * is being read (a handler's eval or . would take over the lexer), so a
  * handler that arrives in the middle of one runs once it is read, before
- * it runs.  All signals are blocked but while poll_in sleeps, so none slips
- * in between the look at the pending ones and the sleep. */
+ * it runs. */
 static void await_command(void)
 {
 	Input *i = in;
 	if (i->fd < 0 || i->tty || i->eof || i->nungot > 0 || i->pos < i->len)
 		return;
-	struct pollfd p = { .fd = i->fd, .events = POLLIN };
-	if (poll(&p, 1, 0) != 0)
-		return;		/* ready (a file always is), or an error read will meet */
-	sigset_t all, old;
-	sigfillset(&all);
-	sigprocmask(SIG_BLOCK, &all, &old);
-	for (;;) {
-		if (sig_pending) {
-			sigprocmask(SIG_SETMASK, &old, NULL);
-			sig_check();
-			sigprocmask(SIG_BLOCK, &all, NULL);
-			continue;
-		}
-		if (poll_in(&p, &old) >= 0 || errno != EINTR)
-			break;
-	}
-	sigprocmask(SIG_SETMASK, &old, NULL);
+	sig_await_input(i->fd);
 }
 
 /* Parse and run each command of the current input until it ends.

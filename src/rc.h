@@ -147,6 +147,7 @@ void names_offer(void);
 /* str.c: growable strings, formatted (%q quotes rc-style), and written out. */
 typedef struct { char *buf; size_t len, cap; } Str;
 void str_add(Str *s, const char *p, size_t n);
+Str *str_held(void);
 void str_addc(Str *s, int c);
 void str_adds(Str *s, const char *p);
 void str_quote(Str *s, const char *w);
@@ -413,6 +414,7 @@ extern volatile sig_atomic_t sig_pending;
 void signals_init(void);
 void sig_before_child(void);
 void sig_check(void);
+void sig_await_input(int fd);
 void sig_after_child(int wstat);
 bool sig_ends_wait(void);
 bool sig_interrupted(void);

@@ -218,6 +218,7 @@ static int line_by_bytes(int fd, Str *line, int got)
 {
 	char c;
 	for (;;) {
+		sig_await_input(fd);
 		ssize_t r = read(fd, &c, 1);
 		if (r < 0 && errno == EINTR) {
 			sig_check();
@@ -255,6 +256,7 @@ int read_line(int fd, Str *line)
 		if (ahead.kind == BYTES)
 			return line_by_bytes(fd, line, got);
 		if (ahead.pos == ahead.len) {
+			sig_await_input(fd);
 			ssize_t k = look(fd);
 			if (k == 0)
 				return got;
@@ -295,6 +297,7 @@ ssize_t read_bytes(int fd, char *buf, size_t n)
 	}
 	read_forget();	/* what was looked at is read now */
 	for (;;) {
+		sig_await_input(fd);
 		ssize_t r = read(fd, buf, n);
 		if (r >= 0 || errno != EINTR)
 			return r;

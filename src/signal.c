@@ -18,6 +18,7 @@
 #include "../lineedit/le.h"
 #include "sys.h"
 
+#include <errno.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -300,6 +301,33 @@ void sig_check(void)
 			rc_raise(eInterrupt);
 		}
 	}
+}
+
+/* Sleep until fd has input (or an error or its end, which the read that
+ * follows meets), running the handlers of the signals that arrive
+ * meanwhile: sig_check, which may unwind (a ^C abandons the command).
+ * All signals are blocked but while poll_in sleeps, so none slips in
+ * between the look at the pending ones and the sleep: a ^C that came just
+ * before a blocking read would be lost, and the read would wait on. */
+void sig_await_input(int fd)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	if (poll(&p, 1, 0) != 0)
+		return;		/* ready (a file always is), or an error read will meet */
+	sigset_t all, old;
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
+	for (;;) {
+		if (sig_pending) {
+			sigprocmask(SIG_SETMASK, &old, NULL);
+			sig_check();
+			sigprocmask(SIG_BLOCK, &all, NULL);
+			continue;
+		}
+		if (poll_in(&p, &old) >= 0 || errno != EINTR)
+			break;
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
 }
 
 /* ^C at the prompt: the editor has dropped the line already.  Clear the

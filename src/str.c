@@ -17,6 +17,22 @@ void str_add(Str *s, const char *p, size_t n)
 	s->buf[s->len] = '\0';
 }
 
+static void free_held(void *s)
+{
+	free(((Str *) s)->buf);
+}
+
+/* An empty Str whose buffer the arena frees when it is released: for a
+ * string that an error or a ^C may unwind past (input being read), which
+ * no caller could free then. */
+Str *str_held(void)
+{
+	Str *s = nalloc(sizeof *s);
+	*s = (Str) { 0 };
+	nhold(free_held, s);
+	return s;
+}
+
 void str_addc(Str *s, int c)
 {
 	char ch = c;
