@@ -51,6 +51,18 @@ check() {
 	return $status
 }
 
+# search_prompt LIB: what the editor LIB (a library, or linked: the one
+# LE_LIB names) shows when C-r starts a search.
+search_prompt() {
+	case $1 in
+	linked)	set -- "$LE_LIB" ;;
+	esac
+	case $1 in
+	*edit*)	echo 'bck:' ;;
+	*)	echo 'reverse-i-search' ;;
+	esac
+}
+
 skip() {
 	n=$((n + 1))
 	echo "ok $n - $1 # SKIP $2"
