@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <sys/types.h>
 
 #include "le.h"
 
@@ -33,10 +34,13 @@ static inline void *le_grow(void *v, size_t *cap, size_t need, size_t size)
 /* Set by le_on_signal(), consumed by the readers. */
 extern volatile sig_atomic_t le_got_int, le_got_winch;
 
-/* While this is set, ^C puts /dev/null on fd 0 (see le_on_signal());
- * le_restore_input() puts fd 0 back (call it with SIGINT blocked). */
+/* While this is set, ^C (and ^Z where the editor catches it) puts
+ * /dev/null on fd 0: le_cut_input(), called by their handlers.
+ * le_restore_input() puts fd 0 back (call it with them blocked) and says
+ * whether it had been cut. */
 extern volatile sig_atomic_t le_empty_input;
-void le_restore_input(void);
+void le_cut_input(void);
+bool le_restore_input(void);
 
 /* The plain reader: prompt on stderr, one line from fd 0 with read(2). */
 char *le_plain_readline(const char *prompt, bool *interrupted);
@@ -51,6 +55,10 @@ void le_block_signals(sigset_t *old, sigset_t *waitmask);
 /* Wait until fd is readable with waitmask in force: 1 ready, 0 a signal
  * came (check the flags), -1 error. */
 int le_wait_input(int fd, const sigset_t *waitmask);
+
+/* Read fd 0 once le_wait_input() found it ready, ended by a signal even if
+ * ^C discarded that input meanwhile: -1 with errno EINTR then. */
+ssize_t le_read_input(void *buf, size_t size, const sigset_t *waitmask);
 
 /* Where words end, for the editor and for le_complete(); `$' also starts a word. */
 #define LE_WORD_BREAKS " \t\n;&|^`@(){}<>="

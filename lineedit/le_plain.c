@@ -21,34 +21,39 @@ volatile sig_atomic_t le_got_int, le_got_winch;
 volatile sig_atomic_t le_empty_input;
 static volatile sig_atomic_t saved_input = -1;
 
-/* A read of fd 0 the shell does not control (libedit's getc(stdin) for
- * "Display all N possibilities?") cannot be ended by a flag: the signal
- * may come just before the read starts.  So while le_empty_input is set,
- * ^C puts /dev/null on fd 0, and the read ends at once, begun or not;
- * le_restore_input() puts the terminal back. */
+/* A read of fd 0 cannot be ended by a flag: the signal may come just
+ * before the read starts.  So while le_empty_input is set, a signal that
+ * must end the read puts /dev/null on fd 0, and the read ends at once,
+ * begun or not; le_restore_input() puts the terminal back. */
+void le_cut_input(void)
+{
+	int null = le_empty_input && saved_input < 0 ? open("/dev/null", O_RDONLY | O_CLOEXEC) : -1;
+	if (null >= 0) {
+		saved_input = fcntl(0, F_DUPFD_CLOEXEC, FD_SHELL_MIN);
+		if (saved_input >= 0)
+			dup2(null, 0);
+		close(null);
+	}
+}
+
 void le_on_signal(int sig)
 {
 	if (sig == SIGINT) {
 		le_got_int = 1;
-		int null = le_empty_input && saved_input < 0 ? open("/dev/null", O_RDONLY | O_CLOEXEC) : -1;
-		if (null >= 0) {
-			saved_input = fcntl(0, F_DUPFD_CLOEXEC, FD_SHELL_MIN);
-			if (saved_input >= 0)
-				dup2(null, 0);
-			close(null);
-		}
+		le_cut_input();
 	} else if (is_sigwinch(sig))
 		le_got_winch = 1;
 }
 
-/* With SIGINT blocked. */
-void le_restore_input(void)
+/* With SIGINT blocked.  Returns whether fd 0 had been cut. */
+bool le_restore_input(void)
 {
-	if (saved_input >= 0) {
-		dup2(saved_input, 0);
-		close(saved_input);
-		saved_input = -1;
-	}
+	if (saved_input < 0)
+		return false;
+	dup2(saved_input, 0);
+	close(saved_input);
+	saved_input = -1;
+	return true;
 }
 
 void le_block_signals(sigset_t *old, sigset_t *waitmask)
@@ -97,6 +102,29 @@ int le_wait_input(int fd, const sigset_t *waitmask)
 		return 0;
 	}
 	return 1;
+}
+
+/* ^C and ^Z make the terminal discard the keys not yet read, so the input
+ * le_wait_input() found may be gone when the read starts, and a read with
+ * the ^C blocked would wait for the next key.  So the read runs with
+ * waitmask in force and fd 0 cut by the signal: one that comes before the
+ * read starts makes it read /dev/null, one that comes during it ends it.
+ * Returns as read(2): -1 with errno EINTR when a signal came. */
+ssize_t le_read_input(void *buf, size_t size, const sigset_t *waitmask)
+{
+	sigset_t blocked;
+	le_empty_input = 1;
+	sigprocmask(SIG_SETMASK, waitmask, &blocked);
+	ssize_t n = read(0, buf, size);
+	int err = errno;
+	sigprocmask(SIG_SETMASK, &blocked, NULL);
+	le_empty_input = 0;
+	if (le_restore_input() && n == 0) {
+		n = -1;
+		err = EINTR;
+	}
+	errno = err;
+	return n;
 }
 
 /* Out of the way of the descriptors commands name: TERM_FD if the limit
@@ -216,7 +244,7 @@ char *le_plain_readline(const char *prompt, bool *interrupted)
 		buf = p;
 		if (le_wait_input(0, &waitmask) == 0)
 			continue;
-		ssize_t n = read(0, buf + len, want);
+		ssize_t n = le_read_input(buf + len, want, &waitmask);
 		if (n < 0 && (errno == EINTR || errno == EAGAIN))
 			continue;
 		if (n <= 0) {

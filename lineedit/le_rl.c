@@ -223,6 +223,7 @@ static void on_tstp(int sig)
 {
 	(void) sig;
 	got_tstp = 1;
+	le_cut_input();
 }
 
 static void suspend(void)
@@ -285,7 +286,7 @@ static int read_byte(void)
 			return EOF;
 		}
 		unsigned char c;
-		ssize_t n = read(0, &c, 1);
+		ssize_t n = le_read_input(&c, 1, &waitmask);
 		if (n == 1)
 			return c;
 		if (n < 0 && (errno == EINTR || errno == EAGAIN))

@@ -31,6 +31,7 @@ PTY_TESTS = \
 	tests/pty/rc-interactive.test \
 	tests/pty/rc-interrupt.test \
 	tests/pty/rc-interrupt-frees.test \
+	tests/pty/rc-interrupt-flush.test \
 	tests/pty/rc-complete.test \
 	tests/pty/rc-history.test \
 	tests/pty/rc-whatis-editor.test \

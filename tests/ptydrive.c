@@ -10,23 +10,32 @@
  *	resize R C	set the window size (the program gets SIGWINCH)
  *	sleep MS	read output for MS milliseconds
  *	timeout S	the limit for each wait from now on (default: $RC_TEST_TIMEOUT
- *			or 300; it only ends a hang, so it is long enough for a
- *			loaded machine or a sanitizer build)
+ *			or 300; it only ends a hang stuck() cannot see, so it is
+ *			long enough for a loaded machine or a sanitizer build)
  *	wait CODE	wait for the program to exit with CODE (128+N for signal N)
  * Blank lines and lines starting with # are ignored.  Exit 0 if the script
- * ran through, 1 (with the transcript on stderr) if not, 77 if no pty. */
+ * ran through, 1 (with the transcript on stderr) if not, 77 if no pty.
+ *
+ * A wait (expect, raw, cooked, drained, wait) also fails, about a second
+ * after it starts, if the program is stuck: waiting for a key while the
+ * script waits for it (see stuck()).  That is a state of the program, not
+ * a time: a slow machine only makes it seen later, and a run that passes
+ * never depends on how soon. */
 #include "config.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <dirent.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <time.h>
@@ -42,6 +51,7 @@
 #endif
 
 static int master = -1, eof, lineno, timeout_ms = 300000;
+static char slave[256];		/* the terminal's name */
 static pid_t child;
 static char *out;
 static size_t outlen, outcap, mark;
@@ -169,69 +179,241 @@ static size_t unescape(char *s)
 	return (size_t)(d - s);
 }
 
-static void expect(const char *text, size_t len)
+/* The program's side of the terminal, opened for one look: a descriptor
+ * kept open would keep the terminal from closing when the program ends. */
+static int open_slave(void)
 {
-	long end = now_ms() + timeout_ms;
-	char *at;
-
-	for (;;) {
-		at = memmem(out + mark, outlen - mark, text, len);
-		if (at != NULL) {
-			mark = (size_t)(at - out) + len;
-			return;
-		}
-		if (eof)
-			fail("expect %s: the program closed the terminal", text);
-		if (now_ms() >= end)
-			fail("expect %s: timed out", text);
-		pump((int)(end - now_ms()));
-	}
-}
-
-static void await_mode(int canonical)
-{
-	long end = now_ms() + timeout_ms;
-	struct termios t;
-
-	for (;;) {
-		if (tcgetattr(master, &t) == 0 && !(t.c_lflag & ICANON) == !canonical)
-			return;
-		if (now_ms() >= end)
-			fail("the terminal did not become %s", canonical ? "cooked" : "raw");
-		pump(10);
-	}
-}
-
-/* A key that shows nothing (Esc) has been read once the terminal's input
- * queue is empty: a signal sent after it finds the program past it. */
-static void await_drained(void)
-{
-	long end = now_ms() + timeout_ms;
-	const char *slave = ptsname(master);
-	int fd = slave != NULL ? open(slave, O_RDWR | O_NOCTTY) : -1, unread;
+	int fd = open(slave, O_RDWR | O_NOCTTY | O_CLOEXEC);
 
 	if (fd < 0)
-		fail("drained: cannot open the terminal: %s", strerror(errno));
-	while (ioctl(fd, FIONREAD, &unread) == 0 && unread > 0) {
-		if (now_ms() >= end) {
-			close(fd);
-			fail("drained: %d bytes typed are still unread", unread);
+		fail("cannot open the terminal %s: %s", slave, strerror(errno));
+	return fd;
+}
+
+/* How many bytes typed the program has not read, -1 if that is unknown.
+ * Linux hands what is written to the master to the terminal's input
+ * queue later, from a kernel worker, so FIONREAD alone can say 0 while a
+ * key is still on its way; a poll of the terminal that finds nothing to
+ * read first waits for that worker. */
+static int unread_input(void)
+{
+	int fd = open_slave(), unread = 0;
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+
+	if (poll(&p, 1, 0) < 0 || ioctl(fd, FIONREAD, &unread) != 0)
+		unread = -1;
+	close(fd);
+	return unread;
+}
+
+#ifdef __linux__
+/* The start of /proc/PID/FILE in buf; false if there is none. */
+static bool proc_read(pid_t pid, const char *file, char *buf, size_t size)
+{
+	char path[64];
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof path, "/proc/%ld/%s", (long)pid, file);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return false;
+	n = read(fd, buf, size - 1);
+	close(fd);
+	buf[n > 0 ? n : 0] = '\0';
+	return n > 0;
+}
+
+/* Fields 3 (state) and 6 (session) of /proc/PID/stat. */
+static bool proc_stat(pid_t pid, char *state, long *session)
+{
+	char buf[1024], *p;
+
+	return proc_read(pid, "stat", buf, sizeof buf)
+	    && (p = strrchr(buf, ')')) != NULL
+	    && sscanf(p + 1, " %c %*d %*d %ld", state, session) == 2;
+}
+
+static bool one_thread(pid_t pid)
+{
+	char buf[4096], *p;
+
+	return proc_read(pid, "status", buf, sizeof buf)
+	    && (p = strstr(buf, "\nThreads:")) != NULL && atol(p + 9) == 1;
+}
+
+/* Is the program the only process in its session (forkpty made one for
+ * it)?  Then no other can write to the terminal or signal the program: no
+ * child, no background job, nothing it left behind. */
+static bool alone(void)
+{
+	DIR *proc = opendir("/proc");
+	struct dirent *e;
+	long session;
+	char state;
+	bool others = proc == NULL;
+
+	while (!others && (e = readdir(proc)) != NULL) {
+		pid_t pid = (pid_t)atol(e->d_name);
+		others = pid > 0 && pid != child
+		    && proc_stat(pid, &state, &session) && session == child;
+	}
+	if (proc != NULL)
+		closedir(proc);
+	return !others;
+}
+
+/* Is the program's descriptor fd the terminal? */
+static bool is_terminal(unsigned long fd)
+{
+	char path[64], target[sizeof slave];
+	ssize_t n;
+
+	snprintf(path, sizeof path, "/proc/%ld/fd/%lu", (long)child, fd);
+	n = readlink(path, target, sizeof target - 1);
+	if (n <= 0)
+		return false;
+	target[n] = '\0';
+	return strcmp(target, slave) == 0;
+}
+
+/* Does the program's ppoll() of nfds descriptors at address fds wait on
+ * the terminal alone? */
+static bool polls_terminal(unsigned long fds, unsigned long nfds)
+{
+	char path[64];
+	struct pollfd p;
+	bool yes;
+	int mem;
+
+	snprintf(path, sizeof path, "/proc/%ld/mem", (long)child);
+	if (nfds != 1 || (mem = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return false;
+	yes = pread(mem, &p, sizeof p, (off_t)fds) == (ssize_t)sizeof p
+	    && is_terminal((unsigned long)p.fd);
+	close(mem);
+	return yes;
+}
+
+/* Is the program, one thread, asleep in a system call that only a key
+ * typed or a signal can end: a read of the terminal with no time limit
+ * (canonical, or VTIME 0), or a ppoll() of it with none?  A signal it
+ * does not block would have woken it: a running process shows no system
+ * call. */
+static bool asleep_on_terminal(void)
+{
+	char buf[256], state;
+	unsigned long fd, nfds, limit;
+	long nr, session;
+	struct termios t;
+
+	if (!proc_stat(child, &state, &session) || state != 'S'
+	    || !one_thread(child) || !proc_read(child, "syscall", buf, sizeof buf)
+	    || sscanf(buf, "%ld %lx %lx %lx", &nr, &fd, &nfds, &limit) != 4)
+		return false;
+	if (nr == SYS_read)
+		return is_terminal(fd) && tcgetattr(master, &t) == 0
+		    && ((t.c_lflag & ICANON) || t.c_cc[VTIME] == 0);
+#ifdef SYS_ppoll_time64
+	if (nr == SYS_ppoll_time64)
+		return limit == 0 && polls_terminal(fd, nfds);
+#endif
+#ifdef SYS_ppoll
+	if (nr == SYS_ppoll)
+		return limit == 0 && polls_terminal(fd, nfds);
+#endif
+	return false;
+}
+
+/* Is the program waiting for a key while the script waits for it?  It is
+ * when it is alone in its session and asleep on the terminal, with all
+ * that was typed read and all it wrote read by us.  The order matters:
+ * the keys on their way are handed to it first (a ^C among them sends its
+ * signal, which wakes the program), then its sleep is seen, then what it
+ * wrote before it slept is collected.  Nothing can wake it after that, so
+ * the verdict holds however slow the machine.  Linux only (/proc, whose
+ * files of a child ptrace's rules let its parent read); elsewhere a hang
+ * ends at the timeout. */
+static bool stuck(void)
+{
+	size_t before = outlen;
+
+	if (child <= 0 || eof || unread_input() != 0 || !alone()
+	    || !asleep_on_terminal())
+		return false;
+	pump(0);	/* its poll of the master waits for the worker too */
+	return outlen == before;
+}
+#else
+static bool stuck(void)
+{
+	return false;
+}
+#endif
+
+enum { LOOK_MS = 1000 };	/* how often a wait looks for a stuck program */
+
+/* Wait until met(arg, len), reading the output meanwhile; what names the
+ * step in a failure.  A wait fails when the terminal closes (unless
+ * closing_ok), at the timeout, and as soon as the program is stuck. */
+static void await(bool (*met)(const char *, size_t), const char *arg, size_t len,
+	const char *what, bool closing_ok)
+{
+	long end = now_ms() + timeout_ms, look = now_ms() + LOOK_MS;
+	const char *space = len > 0 ? " " : "", *text = len > 0 ? arg : "";
+
+	while (!met(arg, len)) {
+		if (eof && !closing_ok)
+			fail("%s%s%s: the program closed the terminal", what, space, text);
+		if (now_ms() >= end)
+			fail("%s%s%s: timed out", what, space, text);
+		if (now_ms() >= look) {
+			if (stuck())
+				fail("%s%s%s: the program waits for a key, all typed read",
+				    what, space, text);
+			look = now_ms() + LOOK_MS;
 		}
 		pump(10);
 	}
-	close(fd);
+}
+
+static bool shown(const char *text, size_t len)
+{
+	char *at = memmem(out + mark, outlen - mark, text, len);
+
+	if (at != NULL)
+		mark = (size_t)(at - out) + len;
+	return at != NULL;
+}
+
+static bool canonical(const char *yes, size_t len)
+{
+	struct termios t;
+
+	(void) len;
+	return tcgetattr(master, &t) == 0 && !(t.c_lflag & ICANON) == !*yes;
+}
+
+static bool all_read(const char *arg, size_t len)
+{
+	(void) arg;
+	(void) len;
+	return unread_input() == 0;
+}
+
+static int exit_status;
+
+static bool exited(const char *arg, size_t len)
+{
+	(void) arg;
+	(void) len;
+	return waitpid(child, &exit_status, WNOHANG) != 0;
 }
 
 static void await_exit(int code)
 {
-	long end = now_ms() + timeout_ms;
-	int status, got;
+	int got;
 
-	while (waitpid(child, &status, WNOHANG) == 0) {
-		if (now_ms() >= end)
-			fail("wait: the program did not exit");
-		pump(10);
-	}
+	await(exited, "", 0, "wait", true);
 	child = 0;
 	while (!eof && outlen < 1 << 24) {
 		size_t before = outlen;
@@ -239,7 +421,7 @@ static void await_exit(int code)
 		if (outlen == before)
 			break;
 	}
-	got = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+	got = WIFEXITED(exit_status) ? WEXITSTATUS(exit_status) : 128 + WTERMSIG(exit_status);
 	if (got != code)
 		fail("wait: exit status %d, expected %d", got, code);
 }
@@ -275,7 +457,7 @@ static void run(char *line)
 	if (strcmp(line, "send") == 0)
 		type_text(arg, len);
 	else if (strcmp(line, "expect") == 0)
-		expect(arg, len);
+		await(shown, arg, len, "expect", false);
 	else if (strcmp(line, "reject") == 0 && nrejects < 64) {
 		if ((rejects[nrejects].text = malloc(len + 1)) == NULL)
 			fail("out of memory");
@@ -284,9 +466,9 @@ static void run(char *line)
 		rejects[nrejects++].from = mark;
 		check_rejects();
 	} else if (strcmp(line, "raw") == 0 || strcmp(line, "cooked") == 0)
-		await_mode(line[0] == 'c');
+		await(canonical, line[0] == 'c' ? "c" : "", 0, line, false);
 	else if (strcmp(line, "drained") == 0)
-		await_drained();
+		await(all_read, "", 0, line, false);
 	else if (strcmp(line, "resize") == 0 && sscanf(arg, "%d %d", &a, &b) == 2) {
 		memset(&ws, 0, sizeof ws);
 		ws.ws_row = (unsigned short)a;
@@ -327,6 +509,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "ptydrive: no pseudo-terminal: %s\n", strerror(errno));
 		return 77;
 	}
+	if (child > 0 && ptsname(master) != NULL)
+		snprintf(slave, sizeof slave, "%s", ptsname(master));
 	if (child == 0) {
 		execvp(argv[1], argv + 1);
 		fprintf(stderr, "ptydrive: %s: %s\n", argv[1], strerror(errno));

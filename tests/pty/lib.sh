@@ -51,9 +51,37 @@ check() {
 	return $status
 }
 
+# search_prompt LIB: what the editor LIB (a library, or linked: the one
+# LE_LIB names) shows when C-r starts a search.
+search_prompt() {
+	case $1 in
+	linked)	set -- "$LE_LIB" ;;
+	esac
+	case $1 in
+	*edit*)	echo 'bck:' ;;
+	*)	echo 'reverse-i-search' ;;
+	esac
+}
+
 skip() {
 	n=$((n + 1))
 	echo "ok $n - $1 # SKIP $2"
+}
+
+# editor_missing LIB WHAT [VAR=VALUE...]: check that the editor LIB loads
+# (none needs no loading).  True, with WHAT reported skipped, if LIB is
+# not installed.
+editor_missing() {
+	lib=$1 what=$2
+	shift 2
+	[ "$lib" != none ] || return 1
+	check "$lib: the editor loads" "$@" <<EOF2 && return 1
+reject cannot load line editor
+expect $PTY_PROMPT
+raw
+EOF2
+	grep -q 'rejected text appeared: cannot load' "$tmp/log" || return 1
+	skip "$lib: $what" "$lib is not installed"
 }
 
 plan() {
