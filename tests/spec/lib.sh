@@ -10,6 +10,7 @@
 #   C_CODEESC[I]       1 if the code is written through printf %b (## code-escaped)
 #   C_OURS[I]          1 if the expectations are ours (## ours), else 0
 #   C_WHY[I]           the text after "## ours:" (may be empty)
+#   C_NEEDS[I]         the paths of "## needs:" (space-separated; may be empty)
 #   C_ARGS[I]          the words of "## args:" (bash syntax); C_HASARGS[I] 1 if given
 #   C_ENV[I]           the "## env:" entries (NAME=VALUE or -NAME), each with a newline
 #   C_IN_MODE[I] C_IN[I]     standard input     mode: none | text | esc
@@ -39,7 +40,7 @@ spec_new_case() {
 		spec_error "case '$1' already defined at line ${SPEC_SEEN[$1]}"
 	fi
 	SPEC_SEEN[$1]=$SPEC_LINENO
-	C_NAME[i]=$1 C_CODE[i]= C_CODEESC[i]=0 C_OURS[i]=0 C_WHY[i]=
+	C_NAME[i]=$1 C_CODE[i]= C_CODEESC[i]=0 C_OURS[i]=0 C_WHY[i]= C_NEEDS[i]=
 	C_ARGS[i]= C_HASARGS[i]=0 C_ENV[i]= C_STATUS[i]=0 C_LINE[i]=$SPEC_LINENO
 	C_IN_MODE[i]=none C_IN[i]= C_OUT_MODE[i]=none C_OUT[i]= C_ERR_MODE[i]=none C_ERR[i]=
 	SPEC_N=$((SPEC_N + 1))
@@ -91,6 +92,9 @@ spec_meta() {
 	ours)
 		C_OURS[i]=1
 		C_WHY[i]=$value ;;
+	needs)
+		[[ $value == /* ]] || spec_error "## needs: takes absolute paths"
+		C_NEEDS[i]=$value ;;
 	code-escaped)
 		C_CODEESC[i]=1 ;;
 	*)
@@ -109,10 +113,10 @@ spec_end_code() {
 spec_parse() {
 	local line state=header mode
 	SPEC_FILE=$1 SPEC_LINENO=0 SPEC_BAD=0 SPEC_N=0 SPEC_HEADER= SPEC_BLOCK=
-	unset SPEC_SEEN C_NAME C_CODE C_CODEESC C_OURS C_WHY C_ARGS C_HASARGS C_ENV \
+	unset SPEC_SEEN C_NAME C_CODE C_CODEESC C_OURS C_WHY C_NEEDS C_ARGS C_HASARGS C_ENV \
 		C_IN_MODE C_IN C_OUT_MODE C_OUT C_ERR_MODE C_ERR C_STATUS C_LINE
 	declare -gA SPEC_SEEN=()
-	declare -ga C_NAME=() C_CODE=() C_CODEESC=() C_OURS=() C_WHY=() C_ARGS=() C_ENV=() \
+	declare -ga C_NAME=() C_CODE=() C_CODEESC=() C_OURS=() C_WHY=() C_NEEDS=() C_ARGS=() C_ENV=() \
 		C_HASARGS=() C_IN_MODE=() C_IN=() C_OUT_MODE=() C_OUT=() C_ERR_MODE=() \
 		C_ERR=() C_STATUS=() C_LINE=()
 	[ -r "$1" ] || { echo "$1: cannot read" >&2; return 1; }
@@ -287,6 +291,7 @@ spec_emit_case() {
 	if [ "${C_OURS[i]}" = 1 ]; then
 		if [ -n "${C_WHY[i]}" ]; then echo "## ours: ${C_WHY[i]}"; else echo '## ours'; fi
 	fi
+	[ -z "${C_NEEDS[i]}" ] || echo "## needs: ${C_NEEDS[i]}"
 	[ "${C_HASARGS[i]}" = 1 ] && echo "## args: ${C_ARGS[i]}"
 	if [ -n "${C_ENV[i]}" ]; then
 		local entry
