@@ -61,14 +61,14 @@ void le_block_signals(sigset_t *old, sigset_t *waitmask)
 	sigset_t block;
 	sigemptyset(&block);
 	sigaddset(&block, SIGINT);
-#ifdef SIGWINCH
+#if HAVE_DECL_SIGWINCH
 	sigaddset(&block, SIGWINCH);
 #endif
 	sigaddset(&block, SIGTSTP);
 	sigprocmask(SIG_BLOCK, &block, old);
 	*waitmask = *old;
 	sigdelset(waitmask, SIGINT);
-#ifdef SIGWINCH
+#if HAVE_DECL_SIGWINCH
 	sigdelset(waitmask, SIGWINCH);
 #endif
 	sigdelset(waitmask, SIGTSTP);
@@ -80,7 +80,7 @@ static bool interrupt_pending(void)
 	sigset_t pending;
 	if (sigpending(&pending) != 0)
 		return false;
-#ifdef SIGWINCH
+#if HAVE_DECL_SIGWINCH
 	if (sigismember(&pending, SIGWINCH) == 1)
 		return true;
 #endif

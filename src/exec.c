@@ -4,7 +4,8 @@
  * needs no shell code in the child is started with vfork: no page tables
  * are copied.  (glibc's posix_spawn would do the same, but it makes two
  * sigaction calls for every signal in every child.)  Without vfork, which
- * POSIX.1-2008 dropped, such a command is forked like any other. */
+ * POSIX.1-2008 dropped, it is forked, and redirected in the shell as
+ * with vfork. */
 #include "rc.h"
 #include "../lineedit/le.h"
 
@@ -226,6 +227,20 @@ static bool cannot_run(const char *name)
 	return true;
 }
 
+/* Replace this process with the program path; a failure is reported,
+ * the program named as written (argv[0], as rc 1.7.4 names it). */
+static NORETURN void exec_program(const char *path, char **argv, char **envp)
+{
+	execve(path, argv, envp);
+	const char *name = argv[0];
+	if (errno == ENOEXEC) {
+		execve("/bin/sh", sh_argv(path, argv), envp);
+		name = "/bin/sh";
+	}
+	print_error("rc: %s: %s", name, strerror(errno));
+	rc_exit(1);
+}
+
 /* Replace this process with the command (in a child, or for exec). */
 static NORETURN void exec_child(List *args)
 {
@@ -236,14 +251,7 @@ static NORETURN void exec_child(List *args)
 	}
 	char **argv = argv_of(args), **envp = env_vector();
 	sig_before_child();
-	execve(path, argv, envp);
-	const char *name = args->w;	/* as written, as rc 1.7.4 names it */
-	if (errno == ENOEXEC) {
-		execve("/bin/sh", sh_argv(path, argv), envp);
-		name = "/bin/sh";
-	}
-	print_error("rc: %s: %s", name, strerror(errno));
-	rc_exit(1);
+	exec_program(path, argv, envp);
 }
 
 /* The redirections written before a command's name.  rc 1.7.4 makes
@@ -302,7 +310,7 @@ static void spawned_wait(pid_t pid, bool tail)
 #ifdef HAVE_VFORK
 /* The vforked child shares the shell's memory until it execs: it may
  * only make system calls, and reports a failure through *err. */
-static void __attribute__((noinline))
+static NOINLINE void
 vforked(const char *path, char **argv, char **envp, const sigset_t *mask, volatile int *err)
 {
 	sig_vforked_child(mask);
@@ -311,23 +319,49 @@ vforked(const char *path, char **argv, char **envp, const sigset_t *mask, volati
 	_exit(127);
 }
 
-static pid_t spawn_one(const char *path, char **argv, int *err)
+/* Start the program path in a child: its pid, or -1; the error of its
+ * execve (or of vfork) in *err, 0 if it runs. */
+static pid_t start_program(const char *path, char **argv, char **envp, const sigset_t *mask, int *err)
 {
-	char **envp = env_vector();
 	volatile int child_err = 0;
-	sigset_t mask;
-	before_fork(&mask);
 	pid_t pid = vfork();
 	if (pid == 0)
-		vforked(path, argv, envp, &mask, &child_err);
-	if (pid > 0)
-		sig_after_vfork(pid);
-	sigprocmask(SIG_SETMASK, &mask, NULL);
+		vforked(path, argv, envp, mask, &child_err);
 	*err = pid < 0 ? errno : child_err;
 	return pid;
 }
+#else
+/* Without vfork: a forked child, which reports its own failure to run the
+ * program (where the shell would, the redirections being made) and exits
+ * with status 1, as the shell's status is after a failure. */
+static pid_t start_program(const char *path, char **argv, char **envp, const sigset_t *mask, int *err)
+{
+	pid_t pid = fork();
+	if (pid == 0) {
+		became_child();
+		sigprocmask(SIG_SETMASK, mask, NULL);
+		exec_program(path, argv, envp);
+	}
+	*err = pid < 0 ? errno : 0;
+	return pid;
+}
+#endif
 
-/* The redirections are made in the shell around the vfork (the child
+/* Start a program: signals blocked around it (before_fork), so that a
+ * ^C typed meanwhile reaches the program (sig_after_vfork). */
+static pid_t spawn_one(const char *path, char **argv, int *err)
+{
+	char **envp = env_vector();
+	sigset_t mask;
+	before_fork(&mask);
+	pid_t pid = start_program(path, argv, envp, &mask, err);
+	if (pid > 0)
+		sig_after_vfork(pid);
+	sigprocmask(SIG_SETMASK, &mask, NULL);
+	return pid;
+}
+
+/* The redirections are made in the shell around the vfork or fork (the child
  * inherits them), and undone before the shell waits: what it says
  * meanwhile goes to its own standard error.  A failure to run the
  * command is reported where the command's standard error went, as by
@@ -363,33 +397,6 @@ static void spawn(char *path, List *args, Node *items, bool tail)
 	}
 	spawned_wait(pid, tail);
 }
-#else
-/* A forked child applies the redirections and execs, reporting its own
- * failures, as in a pipeline.  Signals are held around the fork as
- * around vfork, so that a ^C typed meanwhile reaches the command. */
-static void spawn(char *path, List *args, Node *items, bool tail)
-{
-	sigset_t mask;
-	before_fork(&mask);
-	pid_t pid = fork();
-	if (pid == 0) {
-		became_child();
-		sigprocmask(SIG_SETMASK, &mask, NULL);
-		redir_in_child(items);
-		exec_child(args);
-	}
-	if (pid > 0)
-		sig_after_vfork(pid);
-	sigprocmask(SIG_SETMASK, &mask, NULL);
-	if (pid < 0) {
-		print_error("rc: %s: %s", path, strerror(errno));
-		status_fail();
-		return;
-	}
-	child_add(pid, false);
-	spawned_wait(pid, tail);
-}
-#endif
 
 static void trace_words(Str *s, List *l)
 {

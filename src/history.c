@@ -102,7 +102,7 @@ static size_t history_marked(const char *p, const char *e)
 }
 
 /* Linux maps all of a file's pages at once with MAP_POPULATE. */
-#ifdef MAP_POPULATE
+#if HAVE_DECL_MAP_POPULATE
 #define MAP_PREFAULT MAP_POPULATE
 #else
 #define MAP_PREFAULT 0

@@ -15,16 +15,16 @@ static const struct { const char *name; int res, unit; } limits[] = {
 	{ "coredumpsize", RLIMIT_CORE, U_SIZE }, { "descriptors", RLIMIT_NOFILE, U_COUNT },
 	{ "memoryuse", RLIMIT_AS, U_SIZE },
 	/* the rest are not POSIX */
-#ifdef RLIMIT_RSS
+#if HAVE_DECL_RLIMIT_RSS
 	{ "memoryrss", RLIMIT_RSS, U_SIZE },
 #endif
-#ifdef RLIMIT_NPROC
+#if HAVE_DECL_RLIMIT_NPROC
 	{ "maxproc", RLIMIT_NPROC, U_COUNT },
 #endif
-#ifdef RLIMIT_MEMLOCK
+#if HAVE_DECL_RLIMIT_MEMLOCK
 	{ "memorylocked", RLIMIT_MEMLOCK, U_SIZE },
 #endif
-#ifdef RLIMIT_LOCKS
+#if HAVE_DECL_RLIMIT_LOCKS
 	{ "filelocks", RLIMIT_LOCKS, U_COUNT },
 #endif
 };

@@ -13,11 +13,19 @@
 #include <signal.h>
 #include <sys/types.h>
 
-#define NORETURN __attribute__((noreturn))
+#define NORETURN _Noreturn
 #ifndef EOF
 #define EOF (-1)
 #endif
+/* GNU C (gcc, clang) checks the arguments of a printf-like function and
+ * keeps a function out of line when told to; other compilers do without. */
+#ifdef __GNUC__
 #define PRINTFLIKE(f, a) __attribute__((format(printf, f, a)))
+#define NOINLINE __attribute__((noinline))
+#else
+#define PRINTFLIKE(f, a)
+#define NOINLINE
+#endif
 
 /* A list of words.  m, when not NULL, marks which bytes of w are unquoted
  * glob metacharacters (m[i] != 0): only those may match more than themselves. */

@@ -25,6 +25,8 @@
 
 volatile sig_atomic_t sig_pending;
 static volatile sig_atomic_t caught[NSIG];
+/* The last SIGINT came from the terminal (^C), not from a process. */
+static volatile sig_atomic_t sigint_from_terminal;
 
 /* Each signal's disposition in the shell (state), and the shell's own one
  * (own), which deleting its function (fn sigX) restores. */
@@ -33,8 +35,11 @@ static unsigned char state[NSIG], own[NSIG];
 /* fn sigX is defined (the only way to define one: sig_set_handler) */
 static bool has_fn[NSIG];
 
-static void on_signal(int sig)
+static void on_signal(int sig, siginfo_t *info, void *context)
 {
+	(void) context;
+	if (sig == SIGINT)
+		sigint_from_terminal = sent_by_system(info);
 	caught[sig] = 1;
 	sig_pending = 1;
 	if (sig == SIGINT || is_sigwinch(sig))
@@ -45,7 +50,11 @@ static void handler(struct sigaction *sa, int how)
 {
 	memset(sa, 0, sizeof *sa);
 	sigemptyset(&sa->sa_mask);
-	sa->sa_handler = how == S_CAUGHT ? on_signal : how == S_DEFAULT ? SIG_DFL : SIG_IGN;
+	if (how == S_CAUGHT) {
+		sa->sa_sigaction = on_signal;
+		sa->sa_flags = SA_SIGINFO;	/* sig_after_vfork asks who sent SIGINT */
+	} else
+		sa->sa_handler = how == S_DEFAULT ? SIG_DFL : SIG_IGN;
 	/* No SA_RESTART: a caught signal must interrupt a blocking read or
 	 * wait so that its handler can run promptly. */
 }
@@ -82,7 +91,7 @@ void signals_init(void)
 			take(SIGTERM, false);
 	}
 	take(SIGXFSZ, true);
-#ifdef SIGWINCH
+#if HAVE_DECL_SIGWINCH
 	if (interactive)
 		take(SIGWINCH, false);
 #endif
@@ -144,32 +153,34 @@ void sig_block_all(sigset_t *saved)
 	}
 }
 
-/* In the shell after vfork, signals still blocked.  A ^C that came after
- * sig_block_all() looked and before the child existed reached the shell
- * alone (a shell preempted there on a busy machine made that window
- * long); the program gets it too.  Had it reached the child as well, the
- * child died of it before execve, and this goes to a zombie.  Only a ^C
- * of the terminal (sent by the kernel) is passed on: a SIGINT some
- * process sent the shell alone, the child itself included (`kill -INT
- * $pid` run by a shell preempted here), is the shell's. */
+/* In the shell after vfork (or the fork in its place), signals still
+ * blocked.  A ^C that came after sig_block_all() looked and before the
+ * child existed reached the shell alone (a shell preempted there on a
+ * busy machine made that window long); the program gets it too.  Had it
+ * reached the child as well, the child died of it before execve, and
+ * this goes to a zombie.  Only a ^C of the terminal (sent by the system)
+ * is passed on: a SIGINT some process sent the shell alone, the child
+ * itself included (`kill -INT $pid` run by a shell preempted here), is
+ * the shell's.  The handler takes it, SIGINT alone unblocked for the
+ * moment (POSIX delivers a pending signal so unblocked before sigprocmask
+ * returns), and says who sent it. */
 void sig_after_vfork(pid_t pid)
 {
 	sigset_t waiting, sigint;
-	siginfo_t info;
-	struct timespec now = { 0, 0 };
 	if (!interactive || state[SIGINT] != S_CAUGHT || sigpending(&waiting) != 0
 	    || sigismember(&waiting, SIGINT) != 1)
 		return;
 	sigemptyset(&sigint);
 	sigaddset(&sigint, SIGINT);
-	if (sigtimedwait(&sigint, &info, &now) != SIGINT)
-		return;
-	on_signal(SIGINT);	/* taken from the queue: the handler's part */
-	if (info.si_code == SI_KERNEL)
+	sigint_from_terminal = 0;
+	sigprocmask(SIG_UNBLOCK, &sigint, NULL);
+	sigprocmask(SIG_BLOCK, &sigint, NULL);
+	if (sigint_from_terminal)
 		kill(pid, SIGINT);
 }
 
-/* In the vforked child (system calls only): caught signals go back to the
+/* In the vforked child (system calls only), or the forked one that takes
+ * its place without vfork, about to exec: caught signals go back to the
  * default before the mask is restored, so that none runs a handler in the
  * shell's memory before execve (which would reset them anyway); ignored
  * ones stay ignored.  The child has its own copy of the dispositions, so

@@ -17,7 +17,7 @@ static const struct { int sig; const char *name, *msg; } sigs[] = {
 	{ SIGSEGV, "sigsegv", "segmentation violation" }, { SIGUSR2, "sigusr2", "user defined signal 2" },
 	{ SIGPIPE, "sigpipe", "" }, { SIGALRM, "sigalrm", "alarm clock" },
 	{ SIGTERM, "sigterm", "terminated" },
-#ifdef SIGSTKFLT	/* Linux only */
+#if HAVE_DECL_SIGSTKFLT	/* Linux only */
 	{ SIGSTKFLT, "sigstkflt", "stack fault" },
 #endif
 	{ SIGCHLD, "sigchld", "child stop or exit" }, { SIGCONT, "sigcont", "continue" },
@@ -26,13 +26,13 @@ static const struct { int sig; const char *name, *msg; } sigs[] = {
 	{ SIGURG, "sigurg", "urgent condition on i/o channel" },
 	{ SIGXCPU, "sigxcpu", "exceeded cpu time limit" }, { SIGXFSZ, "sigxfsz", "exceeded file size limit" },
 	{ SIGVTALRM, "sigvtalrm", "virtual timer alarm" }, { SIGPROF, "sigprof", "profiling timer alarm" },
-#ifdef SIGWINCH	/* POSIX only since 2024 */
+#if HAVE_DECL_SIGWINCH	/* POSIX only since 2024 */
 	{ SIGWINCH, "sigwinch", "window size change" },
 #endif
-#ifdef SIGIO	/* not POSIX */
+#if HAVE_DECL_SIGIO	/* not POSIX */
 	{ SIGIO, "sigio", "socket i/o possible" },
 #endif
-#ifdef SIGPWR	/* not in BSD or macOS */
+#if HAVE_DECL_SIGPWR	/* not in BSD or macOS */
 	{ SIGPWR, "sigpwr", "power-fail restart" },
 #endif
 	{ SIGSYS, "sigsys", "invalid argument to system call" },
@@ -200,7 +200,7 @@ void status_as_child(int parent)
 char *status_word_of(int w)
 {
 	if (WIFSIGNALED(w))
-		return nfmt("%s%s", signame(WTERMSIG(w)), WCOREDUMP(w) ? "+core" : "");
+		return nfmt("%s%s", signame(WTERMSIG(w)), dumped_core(w) ? "+core" : "");
 	return nfmt("%d", WEXITSTATUS(w));
 }
 
@@ -269,7 +269,7 @@ void status_report(pid_t pid, int w, bool bg)
 	Str s = { 0 };
 	if (bg)
 		str_fmt(&s, "%d: ", (int) pid);
-	if (WCOREDUMP(w))
+	if (dumped_core(w))
 		str_fmt(&s, "%s%score dumped\n", msg, *msg != '\0' ? "--" : "");
 	else if (*msg != '\0')
 		str_fmt(&s, "%s\n", msg);

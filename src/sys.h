@@ -1,17 +1,29 @@
 /* SPDX-License-Identifier: Zlib */
-/* sys.h: the system interfaces beyond POSIX.1-2008 that rc uses, each where
- * configure found it (HAVE_* in config.h), with a POSIX fallback.  Header
- * only, so that lineedit/ can use it without the rest of the core.
+/* sys.h: the system interfaces beyond POSIX.1-2008 (and its XSI option)
+ * that rc uses, each where configure found it (HAVE_* in config.h, each
+ * forced off by a cache variable: INSTALL), with a fallback.  Header only,
+ * so that lineedit/ can use it without the rest of the core.
  *
- * Elsewhere, guarded where they are used: vfork (exec.c: fork without it),
- * tee (read.c: a pipe is read a byte at a time without it), getauxval
- * (except.c), WCOREDUMP (status.c), SIGWINCH and SIGIO (status.c,
- * signal.c, lineedit/), the resource limits that are not POSIX (limit.c).
+ * Here: pipe2, dup3, mkostemp (close-on-exec set with fcntl after),
+ * ppoll (pselect), SI_KERNEL (what a process cannot send), WCOREDUMP (no
+ * core is said to be dumped), SIGWINCH (is_sigwinch).
+ * Guarded where they are used: vfork (exec.c: fork), tee (read.c: a pipe
+ * is read a byte at a time), getauxval (except.c: the stack's top is
+ * found above the environment), SIGWINCH (signal.c, lineedit/le_plain.c:
+ * no resize), the signals SIGIO, SIGPWR and SIGSTKFLT (status.c: named
+ * sigunknownN), the resource limits RLIMIT_RSS, _NPROC, _MEMLOCK and
+ * _LOCKS (limit.c: not offered), MAP_POPULATE (history.c: the file's
+ * pages are read as touched), dladdr (lineedit/le_rl.c: whatis -e names
+ * no file), /proc/self/exe (lineedit/le_rl.c, a static editor: likewise),
+ * GNU C's attributes (rc.h).
  * Used unguarded: NSIG, not in POSIX.1-2008, which glibc, musl (with
- * _GNU_SOURCE, which config.h defines), the BSDs and macOS all have.
- * Also the descriptor floor, FD_SHELL_MIN, which both use.
+ * _GNU_SOURCE, which config.h defines), the BSDs and macOS all have; and
+ * /dev/fd/N, the name of a <{cmd} (redir.c), which Linux, the BSDs,
+ * macOS and illumos have (FreeBSD for descriptors above 2 only with
+ * fdescfs mounted).
  * Single-threaded, rc needs no atomic close-on-exec: the fallbacks set it
- * with fcntl after the descriptor is made. */
+ * with fcntl after the descriptor is made.  Also here: the descriptor
+ * floor, FD_SHELL_MIN, which the core and lineedit/ both use. */
 #ifndef SYS_H
 #define SYS_H
 
@@ -31,20 +43,41 @@
  * it and does not include rc.h). */
 enum { FD_SHELL_MIN = 10 };
 
-/* A wait status without a core-dump bit (POSIX has none) never dumped. */
-#ifndef WCOREDUMP
-#define WCOREDUMP(w) 0
+/* Whether the child of wait status w dumped core: POSIX has no
+ * WCOREDUMP, and without it none is said to. */
+static inline bool dumped_core(int w)
+{
+#if HAVE_DECL_WCOREDUMP
+	return WCOREDUMP(w);
+#else
+	(void) w;
+	return false;
 #endif
+}
 
 /* Whether sig is SIGWINCH, which POSIX has only since 2024: without it a
  * terminal's size is never said to change. */
 static inline bool is_sigwinch(int sig)
 {
-#ifdef SIGWINCH
+#if HAVE_DECL_SIGWINCH
 	return sig == SIGWINCH;
 #else
 	(void) sig;
 	return false;
+#endif
+}
+
+/* Whether a signal was sent by the system (a terminal's ^C), not by a
+ * process (kill, sigqueue).  Linux and FreeBSD say so with SI_KERNEL;
+ * elsewhere whatever a process cannot send counts as the system's (a
+ * system that says nothing, si_code 0, then passes a process's SIGINT on
+ * to a program starting at that instant: see sig_after_vfork). */
+static inline bool sent_by_system(const siginfo_t *info)
+{
+#if HAVE_DECL_SI_KERNEL
+	return info->si_code == SI_KERNEL;
+#else
+	return info->si_code != SI_USER && info->si_code != SI_QUEUE;
 #endif
 }
 

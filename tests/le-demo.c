@@ -73,7 +73,9 @@ int main(int argc, char **argv)
 
 	setlocale(LC_ALL, "");
 	catch(SIGINT);
+#if HAVE_DECL_SIGWINCH
 	catch(SIGWINCH);
+#endif
 	if (isatty(0))
 		le_init("le-demo");
 	le_set_lister(demo_lister);

@@ -104,12 +104,22 @@ fail(const char *fmt, ...)
 	exit(1);
 }
 
+/* Where text (len bytes) first occurs in the n bytes at s, or NULL
+ * (memmem, which POSIX has only since 2024). */
+static char *find(char *s, size_t n, const char *text, size_t len)
+{
+	for (size_t i = 0; i + len <= n; i++)
+		if (memcmp(s + i, text, len) == 0)
+			return s + i;
+	return NULL;
+}
+
 static void check_rejects(void)
 {
 	int i;
 
 	for (i = 0; i < nrejects; i++)
-		if (outlen >= rejects[i].from && memmem(out + rejects[i].from,
+		if (outlen >= rejects[i].from && find(out + rejects[i].from,
 		    outlen - rejects[i].from, rejects[i].text, rejects[i].len))
 			fail("rejected text appeared: %s", rejects[i].text);
 }
@@ -378,7 +388,7 @@ static void await(bool (*met)(const char *, size_t), const char *arg, size_t len
 
 static bool shown(const char *text, size_t len)
 {
-	char *at = memmem(out + mark, outlen - mark, text, len);
+	char *at = find(out + mark, outlen - mark, text, len);
 
 	if (at != NULL)
 		mark = (size_t)(at - out) + len;

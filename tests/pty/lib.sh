@@ -17,6 +17,9 @@ rc)	: "${PTY_PROG:=${RC:-$abs_top_builddir/src/rc} -i}"; PTY_PROMPT='; ' ;;
 *)	: "${PTY_PROG:=$abs_top_builddir/tests/le-demo}"; PTY_PROMPT='demo> ' ;;
 esac
 PTYDRIVE=$abs_top_builddir/tests/ptydrive
+# Whether the build uses SIGWINCH (config.h; tests/fallbacks.site turns it
+# off): without it a resize does not reach the editor.
+has_sigwinch() { grep -q '^#define HAVE_DECL_SIGWINCH 1' "$abs_top_builddir/config.h"; }
 # Nothing from the caller's own shell (rc exports its variables and
 # functions) may reach the shell under test: no history file, prompt or handler.
 unset history prompt fn_prompt fn_sigint fn_sigwinch 2>/dev/null
