@@ -30,38 +30,39 @@ static const struct { const char *name; int res, unit; } limits[] = {
 };
 enum { NLIMITS = sizeof limits / sizeof *limits };
 
-/* One limit on standard output; false after a write error (reported). */
+/* One limit on standard output; false after a write error (reported).
+ * rlim_t has 64 bits even on 32-bit systems (configure's large-file
+ * support), wider than unsigned long there. */
 static bool show(int i, bool hard)
 {
 	struct rlimit rl;
 	getrlimit(limits[i].res, &rl);
 	rlim_t v = hard ? rl.rlim_max : rl.rlim_cur;
+	unsigned long long n = v;
 	Str s = { 0 };
 	str_fmt(&s, "%s \t", limits[i].name);
 	if (v == RLIM_INFINITY)
 		str_adds(&s, "unlimited");
 	else if (limits[i].unit == U_TIME) {
-		unsigned long t = v;
-		if (t == 0)
+		if (n == 0)
 			str_adds(&s, "0");	/* as rc 1.7.4 prints it */
-		else if (t % 3600 == 0)
-			str_fmt(&s, "%luh", t / 3600);
-		else if (t % 60 == 0)
-			str_fmt(&s, "%lum", t / 60);
+		else if (n % 3600 == 0)
+			str_fmt(&s, "%lluh", n / 3600);
+		else if (n % 60 == 0)
+			str_fmt(&s, "%llum", n / 60);
 		else
-			str_fmt(&s, "%lus", t);
+			str_fmt(&s, "%llus", n);
 	} else if (limits[i].unit == U_SIZE) {
-		unsigned long b = v;
-		if (b != 0 && b % (1024UL * 1024 * 1024) == 0)
-			str_fmt(&s, "%lug", b / (1024UL * 1024 * 1024));
-		else if (b != 0 && b % (1024UL * 1024) == 0)
-			str_fmt(&s, "%lum", b / (1024UL * 1024));
-		else if (b != 0 && b % 1024 == 0)
-			str_fmt(&s, "%luk", b / 1024);
+		if (n != 0 && n % (1024ULL * 1024 * 1024) == 0)
+			str_fmt(&s, "%llug", n / (1024ULL * 1024 * 1024));
+		else if (n != 0 && n % (1024ULL * 1024) == 0)
+			str_fmt(&s, "%llum", n / (1024ULL * 1024));
+		else if (n != 0 && n % 1024 == 0)
+			str_fmt(&s, "%lluk", n / 1024);
 		else
-			str_fmt(&s, "%lu", b);
+			str_fmt(&s, "%llu", n);
 	} else
-		str_fmt(&s, "%lu", (unsigned long) v);
+		str_fmt(&s, "%llu", n);
 	str_addc(&s, '\n');
 	int r = writeall(1, s.buf, s.len);
 	free(s.buf);
@@ -70,13 +71,28 @@ static bool show(int i, bool hard)
 	return r == 0;
 }
 
-static bool parse_number(const char *w, unsigned long *n, const char **rest)
+/* A decimal number at the start of w; false if there is none or it is too
+ * big even for an unsigned long long. */
+static bool parse_number(const char *w, unsigned long long *n, const char **rest)
 {
 	char *end;
 	if (*w < '0' || *w > '9')
 		return false;
-	*n = strtoul(w, &end, 10);
+	errno = 0;
+	*n = strtoull(w, &end, 10);
 	*rest = end;
+	return errno == 0;
+}
+
+/* *v = n * mult + add, unless that does not fit below RLIM_INFINITY: a
+ * number too big is a bad limit rather than one wrapped round to a small
+ * value (a file-size limit of 0 kills the shell at its next write). */
+static bool scaled(unsigned long long n, unsigned long long mult, unsigned long long add, rlim_t *v)
+{
+	unsigned long long most = RLIM_INFINITY - 1;	/* RLIM_INFINITY is "unlimited" */
+	if (mult == 0 || add > most || n > (most - add) / mult)
+		return false;
+	*v = n * mult + add;
 	return true;
 }
 
@@ -87,7 +103,7 @@ static bool parse_value(const char *w, int unit, rlim_t *v)
 		*v = RLIM_INFINITY;
 		return true;
 	}
-	unsigned long n, m;
+	unsigned long long n, m;
 	const char *rest;
 	/* m:s, either part empty (0), as in rc 1.7.4: ":" is 0, "1:" 1m */
 	const char *colon = unit == U_TIME ? strchr(w, ':') : NULL;
@@ -97,25 +113,20 @@ static bool parse_value(const char *w, int unit, rlim_t *v)
 			return false;
 		if (colon[1] != '\0' && (!parse_number(colon + 1, &m, &rest) || *rest))
 			return false;
-		*v = n * 60 + m;
-		return true;
+		return scaled(n, 60, m, v);
 	}
 	if (!parse_number(w, &n, &rest))
 		return false;
 	if (unit == U_TIME) {
-		unsigned long mult = *rest == '\0' || strcmp(rest, "s") == 0 ? 1 :
+		unsigned long long mult = *rest == '\0' || strcmp(rest, "s") == 0 ? 1 :
 			strcmp(rest, "m") == 0 ? 60 : strcmp(rest, "h") == 0 ? 3600 : 0;
-		*v = n * mult;
-		return mult != 0;
+		return scaled(n, mult, 0, v);
 	}
-	if (unit == U_COUNT) {
-		*v = n;
-		return *rest == '\0';
-	}
-	unsigned long mult = *rest == '\0' ? 1 : strcmp(rest, "k") == 0 ? 1024 :
-		strcmp(rest, "m") == 0 ? 1024 * 1024 : strcmp(rest, "g") == 0 ? 1024UL * 1024 * 1024 : 0;
-	*v = n * mult;
-	return mult != 0;
+	if (unit == U_COUNT)
+		return *rest == '\0' && scaled(n, 1, 0, v);
+	unsigned long long mult = *rest == '\0' ? 1 : strcmp(rest, "k") == 0 ? 1024 :
+		strcmp(rest, "m") == 0 ? 1024 * 1024 : strcmp(rest, "g") == 0 ? 1024ULL * 1024 * 1024 : 0;
+	return scaled(n, mult, 0, v);
 }
 
 /* limit [-h] [name [value]] */

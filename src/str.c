@@ -74,7 +74,12 @@ static void addnum(Str *s, unsigned long long v, int base, bool neg)
 	str_add(s, buf + i, sizeof buf - i);
 }
 
-/* %s %q (quoted word) %c %d %ld %u %o %x %%; nothing else is needed. */
+/* The next unsigned argument of str_vfmt, of length l (0 none, 1 l, 2 ll). */
+#define UNSIGNED_ARG(ap, l) ((l) == 2 ? va_arg(ap, unsigned long long) : \
+	(l) == 1 ? va_arg(ap, unsigned long) : va_arg(ap, unsigned))
+
+/* %s %q (quoted word) %c, %d %u %o %x with l or ll, %%; nothing else is
+ * needed.  ll is for 64-bit values (rlim_t) on 32-bit systems. */
 void str_vfmt(Str *s, const char *fmt, va_list ap)
 {
 	for (; *fmt; fmt++) {
@@ -85,23 +90,21 @@ void str_vfmt(Str *s, const char *fmt, va_list ap)
 			fmt += n - 1;
 			continue;
 		}
-		bool lng = false;
-		if (*++fmt == 'l') {
-			lng = true;
-			fmt++;
-		}
+		int l = 0;
+		while (*++fmt == 'l')
+			l++;
 		switch (*fmt) {
 		case 's': str_adds(s, va_arg(ap, const char *)); break;
 		case 'q': str_quote(s, va_arg(ap, const char *)); break;
 		case 'c': str_addc(s, va_arg(ap, int)); break;
 		case 'd': {
-			long long v = lng ? va_arg(ap, long) : va_arg(ap, int);
+			long long v = l == 2 ? va_arg(ap, long long) : l == 1 ? va_arg(ap, long) : va_arg(ap, int);
 			addnum(s, v < 0 ? -(unsigned long long) v : (unsigned long long) v, 10, v < 0);
 			break;
 		}
-		case 'u': addnum(s, lng ? va_arg(ap, unsigned long) : va_arg(ap, unsigned), 10, false); break;
-		case 'o': addnum(s, lng ? va_arg(ap, unsigned long) : va_arg(ap, unsigned), 8, false); break;
-		case 'x': addnum(s, lng ? va_arg(ap, unsigned long) : va_arg(ap, unsigned), 16, false); break;
+		case 'u': addnum(s, UNSIGNED_ARG(ap, l), 10, false); break;
+		case 'o': addnum(s, UNSIGNED_ARG(ap, l), 8, false); break;
+		case 'x': addnum(s, UNSIGNED_ARG(ap, l), 16, false); break;
 		default: str_addc(s, *fmt); break;
 		}
 	}
