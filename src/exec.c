@@ -309,7 +309,10 @@ static void spawned_wait(pid_t pid, bool tail)
 
 #ifdef HAVE_VFORK
 /* The vforked child shares the shell's memory until it execs: it may
- * only make system calls, and reports a failure through *err. */
+ * only make system calls, and reports a failure through *err.  (Where
+ * vfork is a plain fork, as under qemu-user or valgrind, *err never comes
+ * back: a failed exec is then neither reported nor handed to /bin/sh;
+ * tests/port-check.qemu-known.) */
 static NOINLINE void
 vforked(const char *path, char **argv, char **envp, const sigset_t *mask, volatile int *err)
 {
