@@ -62,9 +62,12 @@ int sig_by_name(const char *name)
 			return sigs[i].sig;
 	static const char unknown[] = "sigunknown";	/* and the number: signame() */
 	if (strncmp(name, unknown, sizeof unknown - 1) == 0) {
-		int n = atoi(name + sizeof unknown - 1);
-		if (n > 0 && n < NSIG)
-			return n;
+		const char *digits = name + sizeof unknown - 1;
+		char *end;
+		long n = strtol(digits, &end, 10);	/* atoi's overflow is undefined */
+		if (*digits >= '0' && *digits <= '9' && *end == '\0' &&
+		    n > 0 && n < NSIG)
+			return (int) n;
 	}
 	return 0;
 }
