@@ -17,7 +17,8 @@
  * input, and they are checked: if the first newline among them is not the
  * last byte (another process read the same pipe or moved the file's
  * offset meanwhile), a file's offset is put back after it, and a pipe's
- * bytes past it, which cannot be put back, are kept for the next read.
+ * bytes past it, which cannot be put back, are kept for the next read of
+ * that pipe (through whichever descriptor) and for no other file's.
  *
  * Anything else (a terminal, a socket, a system without tee) is read a
  * byte at a time. */
@@ -27,6 +28,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* The first look at an input is SMALL bytes (a line read reads is short);
@@ -45,8 +47,19 @@ static struct {
 	size_t want;		/* how much to look at next: grows while lines come */
 } ahead = { -1, UNKNOWN, NULL, 0, 0, SMALL };
 
-/* Bytes taken from a pipe past a line's end (see above): the next line's. */
-static Str kept;
+/* Bytes taken from a pipe past a line's end (see above): the pipe's next
+ * bytes.  The pipe is known by its device and inode, not by the
+ * descriptor read, which can be another file's by the next read (read x
+ * <file) while the pipe is read again through another (a fifo opened
+ * anew for each read).  There is an entry only after another process read
+ * a pipe at the same time, until its bytes are read. */
+typedef struct {
+	dev_t dev;
+	ino_t ino;
+	Str bytes;
+} Kept;
+static Kept *kept;
+static size_t nkept, maxkept;
 
 /* The private pipe, made on first use; a child does not share it. */
 static int peek[2] = { -1, -1 };
@@ -62,7 +75,8 @@ void read_forget(void)
 void read_child_reset(void)
 {
 	read_forget();
-	kept.len = 0;
+	while (nkept > 0)
+		free(kept[--nkept].bytes.buf);
 	for (int i = 0; i < 2; i++)
 		if (peek[i] >= 0) {
 			close(peek[i]);
@@ -77,6 +91,42 @@ void read_fd_taken(int fd)
 	for (int i = 0; i < 2; i++)
 		if (fd == peek[i])
 			peek[i] = -1;
+}
+
+/* The bytes kept from the pipe fd reads, if any; with add, an entry for
+ * them made if there is none (NULL only if fd is not open). */
+static Kept *kept_of(int fd, bool add)
+{
+	struct stat st;
+	if ((nkept == 0 && !add) || fstat(fd, &st) < 0)
+		return NULL;
+	for (size_t i = 0; i < nkept; i++)
+		if (kept[i].dev == st.st_dev && kept[i].ino == st.st_ino)
+			return &kept[i];
+	if (!add)
+		return NULL;
+	kept = egrow(kept, &maxkept, nkept + 1, sizeof *kept);
+	kept[nkept] = (Kept) { st.st_dev, st.st_ino, { NULL, 0, 0 } };
+	return &kept[nkept++];
+}
+
+/* Bytes read from the pipe fd past a line's end, which cannot be put back. */
+static void keep(int fd, const char *p, size_t n)
+{
+	Kept *k = kept_of(fd, true);
+	if (k != NULL)		/* fd was just read: it is open */
+		str_add(&k->bytes, p, n);
+}
+
+/* The first n of k's bytes are read: an entry left empty goes. */
+static void kept_drop(Kept *k, size_t n)
+{
+	k->bytes.len -= n;
+	memmove(k->bytes.buf, k->bytes.buf + n, k->bytes.len);
+	if (k->bytes.len == 0) {
+		free(k->bytes.buf);
+		*k = kept[--nkept];
+	}
 }
 
 /* Results of a step below. */
@@ -195,7 +245,7 @@ static int take(int fd, Str *line, size_t n)
 		if (past > 0 && ahead.kind == FILE_)
 			lseek(fd, -(off_t) past, SEEK_CUR);
 		else if (past > 0)
-			str_add(&kept, nl + 1, past);
+			keep(fd, nl + 1, past);
 		read_forget();
 	}
 	line->len = nl + 1 - line->buf;
@@ -204,13 +254,12 @@ static int take(int fd, Str *line, size_t n)
 }
 
 /* The bytes kept from an earlier read come first. */
-static int take_kept(Str *line)
+static int take_kept(Kept *k, Str *line)
 {
-	char *nl = memchr(kept.buf, '\n', kept.len);
-	size_t n = nl != NULL ? (size_t) (nl + 1 - kept.buf) : kept.len;
-	str_add(line, kept.buf, n);
-	kept.len -= n;
-	memmove(kept.buf, kept.buf + n, kept.len);
+	char *nl = memchr(k->bytes.buf, '\n', k->bytes.len);
+	size_t n = nl != NULL ? (size_t) (nl + 1 - k->bytes.buf) : k->bytes.len;
+	str_add(line, k->bytes.buf, n);
+	kept_drop(k, n);
 	return nl != NULL ? DONE : MORE;
 }
 
@@ -235,18 +284,10 @@ static int line_by_bytes(int fd, Str *line, int got)
 	}
 }
 
-/* One line of fd onto line, with its newline if it has one: 1 if anything
- * was read, 0 at end of input, -1 if fd cannot be read (errno says why;
- * line holds what was read before). */
-int read_line(int fd, Str *line)
+/* read_line past the kept bytes, got saying whether there were any. */
+static int line_ahead(int fd, Str *line, int got)
 {
-	int got = 0;
 	for (;;) {
-		if (kept.len > 0) {
-			got = 1;
-			if (take_kept(line) == DONE)
-				return 1;
-		}
 		if (ahead.fd != fd) {
 			read_forget();
 			ahead.fd = fd;
@@ -283,17 +324,28 @@ int read_line(int fd, Str *line)
 	}
 }
 
+/* One line of fd onto line, with its newline if it has one: 1 if anything
+ * was read, 0 at end of input, -1 if fd cannot be read (errno says why;
+ * line holds what was read before). */
+int read_line(int fd, Str *line)
+{
+	Kept *k = kept_of(fd, false);
+	if (k == NULL)
+		return line_ahead(fd, line, 0);
+	return take_kept(k, line) == DONE ? 1 : line_ahead(fd, line, 1);
+}
+
 /* Up to n bytes of fd into buf, as one read(2) gives them: those an
  * earlier line kept (see take) first.  Returns how many, 0 at end of
  * input, -1 if fd cannot be read (errno says why). */
 ssize_t read_bytes(int fd, char *buf, size_t n)
 {
-	if (kept.len > 0) {
-		size_t k = n < kept.len ? n : kept.len;
-		memcpy(buf, kept.buf, k);
-		kept.len -= k;
-		memmove(kept.buf, kept.buf + k, kept.len);
-		return k;
+	Kept *k = kept_of(fd, false);
+	if (k != NULL) {
+		size_t got = n < k->bytes.len ? n : k->bytes.len;
+		memcpy(buf, k->bytes.buf, got);
+		kept_drop(k, got);
+		return got;
 	}
 	read_forget();	/* what was looked at is read now */
 	for (;;) {
