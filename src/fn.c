@@ -173,11 +173,7 @@ void fn_call(const char *name, Node *body, List *args)
 	running[nrunning++] = body;
 	funcdepth++;
 	loopdepth = 0;
-	/* Whether the body needs the catch for a child's return is kept in
-	 * the body itself, in its nBrace's fd[0], which braces do not use:
-	 * the body is what every caller has (a signal's handler too), and
-	 * each definition is its own copy (tree_copy), freed with it. */
-	walk_body(body, &body->fd[0]);
+	walk_body(body);
 	if (skipping == SKIP_RETURN)
 		skipping = SKIP_NONE;
 	funcdepth--;

@@ -82,7 +82,10 @@ struct Node {
 	int fd[2];
 	char *s;
 	Node *k[3];
-	Sym *sym;	/* a variable name's symbol, cached on first use */
+	/* The walker's caches, filled on first use (the parser leaves them
+	 * zero): */
+	Sym *sym;	/* a variable name's symbol */
+	unsigned char forks;	/* walk.c's forks_kept */
 };
 
 /* alloc.c: two lifetimes.  nalloc memory lives until the arena is released
@@ -331,7 +334,7 @@ enum { FOR_LIST = 1 << 16 };
 enum { SKIP_NONE, SKIP_BREAK, SKIP_CONTINUE, SKIP_RETURN };
 extern int skipping;
 extern bool child_escaped, skip_in_place, bq_child;
-void walk_body(Node *body, int *forks);
+void walk_body(Node *body);
 void check_e(void);
 /* walk's parent: false in a child whose last command this is (it may exec
  * in place), true in the shell, PARENT_TAIL in the shell for the last

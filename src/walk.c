@@ -149,20 +149,24 @@ static bool forks_commands(const Node *n)
 	return false;
 }
 
-/* Whether n forks (forks_commands), worked out on the first run and kept
- * in *forks, a field the caller knows to be unused: 0 not yet known, 1 it
- * forks, 2 it does not. */
-static bool forks_kept(Node *n, int *forks)
+/* Whether n forks (forks_commands), worked out on its first run and kept
+ * in the node (a function's body is run from the copy in the function
+ * table, a loop's many times). */
+enum { FORKS_UNKNOWN, FORKS, FORKS_NOT };
+
+static bool forks_kept(Node *n)
 {
-	if (*forks == 0)
-		*forks = forks_commands(n) ? 1 : 2;
-	return *forks == 1;
+	if (n == NULL)
+		return false;
+	if (n->forks == FORKS_UNKNOWN)
+		n->forks = forks_commands(n) ? FORKS : FORKS_NOT;
+	return n->forks == FORKS;
 }
 
 /* A loop's or function's body, with the catch when it needs one. */
-void walk_body(Node *body, int *forks)
+void walk_body(Node *body)
 {
-	if (forks_kept(body, forks))
+	if (forks_kept(body))
 		walk_skippable(body);
 	else
 		walk(body, true);
@@ -391,12 +395,11 @@ static void glom_for_list(void *a)
  * break of a backquote's child there (for (i in `{break})) ends the loop
  * in that child, which goes on after it; a continue there is outside of
  * any loop, and a return goes on to the function.  False: the loop is not
- * to run.  Only a list that forks needs the catch (forks_kept, in fd[1],
- * which loops do not use). */
+ * to run.  Only a list that forks needs the catch (forks_kept). */
 static bool for_list(Node *n, List **items)
 {
 	ForList f = { n->k[1], NULL };
-	if (!forks_kept(n->k[1], &n->fd[1])) {
+	if (!forks_kept(n->k[1])) {
 		*items = glom(n->k[1]);
 		return true;
 	}
@@ -438,7 +441,7 @@ static void do_for(Node *n)
 		if (name == NULL)
 			name = one_word(var);
 		set(s, name, mklist(l->w, NULL, NULL));
-		walk_body(n->k[2], &n->fd[0]);	/* fd: unused by loops */
+		walk_body(n->k[2]);
 		nrelease(m);
 		if (loop_skip())
 			break;
@@ -462,7 +465,7 @@ static void do_while(Node *n)
 			break;
 		}
 		loopdepth++;
-		walk_body(n->k[1], &n->fd[0]);
+		walk_body(n->k[1]);
 		loopdepth--;
 		nrelease(m);
 		if (loop_skip())
