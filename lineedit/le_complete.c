@@ -323,20 +323,12 @@ struct collect {
 	bool names_only;	/* drop names that are not plain variable names */
 };
 
-static bool isname(const char *s)
-{
-	for (; *s != '\0'; s++)
-		if (!is_varchar((unsigned char)*s))
-			return false;
-	return true;
-}
-
 static void collect_name(const char *name, void *ctx)
 {
 	struct collect *c = ctx;
 	if (strncmp(name, c->prefix, strlen(c->prefix)) != 0)
 		return;
-	if (c->names_only && !isname(name))
+	if (c->names_only && !is_varname(name))
 		return;
 	push(c->out, concat(c->sigil, strlen(c->sigil), name));
 }

@@ -360,12 +360,7 @@ static void b_flag(List *args)
  * otherwise (read /dev/x, read notes.txt). */
 static bool read_names_variable(List *args)
 {
-	if (args == NULL || args->n != NULL || args->w[0] == '\0')
-		return false;
-	for (const char *c = args->w; *c != '\0'; c++)
-		if (!is_varchar((unsigned char) *c))
-			return false;
-	return true;
+	return args != NULL && args->n == NULL && is_varname(args->w);
 }
 
 static void read_variable(const char *name)

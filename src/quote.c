@@ -12,6 +12,16 @@ bool is_varchar(int c)
 		(c >= '0' && c <= '9') || c == '_' || c == '*';
 }
 
+bool is_varname(const char *s)
+{
+	if (*s == '\0')
+		return false;
+	for (; *s != '\0'; s++)
+		if (!is_varchar((unsigned char) *s))
+			return false;
+	return true;
+}
+
 /* Control characters are quoted too, so that a printed word shows them. */
 bool needs_quote(const char *w)
 {

@@ -11,6 +11,9 @@
 /* A byte of a variable name after $ (letters, digits, _ and *). */
 bool is_varchar(int c);
 
+/* Whether s is nothing but such bytes, one or more: $s takes all of it. */
+bool is_varname(const char *s);
+
 /* Whether w must be quoted to be read back as itself. */
 bool needs_quote(const char *w);
 

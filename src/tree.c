@@ -163,17 +163,6 @@ static void print_word(Str *s, const Node *n, const Node *keyword)
 	print_list_of(s, n, keyword, true);
 }
 
-static bool plain_name(const char *s)
-{
-	if (*s == '\0')
-		return false;
-	for (; *s; s++)
-		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
-		      (*s >= '0' && *s <= '9') || *s == '_' || *s == '*'))
-			return false;
-	return true;
-}
-
 /* A keyword written as a command's name or assigned to must be quoted, or
  * it reads back as the keyword ('for' x, 'if'=1). */
 static bool is_keyword(const char *w)
@@ -220,7 +209,7 @@ static void print_varname(Str *s, const Node *n)
 {
 	if (n->type == nList && n->k[0] != NULL && n->k[1] == NULL)
 		n = n->k[0];
-	if ((n->type == nWord || n->type == nQword) && plain_name(n->s))
+	if ((n->type == nWord || n->type == nQword) && is_varname(n->s))
 		str_adds(s, n->s);
 	else if (n->type == nWord || n->type == nQword)
 		str_quote_always(s, n->s);	/* $a-b is $a^-b */
@@ -453,7 +442,7 @@ static void print_node_quoting(Str *s, const Node *n, const Node *keyword)
 	case nAssign: case nLocal:
 		if ((n->k[0]->type == nWord || n->k[0]->type == nQword) && is_keyword(n->k[0]->s))
 			str_quote_always(s, n->k[0]->s);
-		else if ((n->k[0]->type == nWord || n->k[0]->type == nQword) && plain_name(n->k[0]->s))
+		else if ((n->k[0]->type == nWord || n->k[0]->type == nQword) && is_varname(n->k[0]->s))
 			str_adds(s, n->k[0]->s);
 		else if (n->k[0]->type == nWord || n->k[0]->type == nQword)
 			print_plain_word(s, n->k[0]);	/* a-b=1 reads back */
