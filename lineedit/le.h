@@ -9,9 +9,6 @@
 
 #include <stdbool.h>
 
-/* readline's generator contract: return a malloc'd match per call, NULL when done. */
-typedef char *le_generator(const char *text, int state);
-
 /* Names the shell offers for completion, one call of each() per name:
  *   LE_COMMANDS   builtins, functions and executables on $path
  *   LE_VARIABLES  variable names (without the `$')
@@ -19,10 +16,9 @@ typedef char *le_generator(const char *text, int state);
  *   LE_VALUE      the words of the value of the variable named var
  * var is NULL except for LE_VALUE.  Duplicates are fine; each() must not
  * keep the pointer. */
-enum le_kind { LE_COMMANDS, LE_VARIABLES, LE_FUNCTIONS, LE_VALUE };
-typedef void le_name_fn(const char *name, void *ctx);
-typedef void le_lister(enum le_kind kind, const char *var, le_name_fn *each,
-	void *ctx);
+typedef enum { LE_COMMANDS, LE_VARIABLES, LE_FUNCTIONS, LE_VALUE } LeKind;
+typedef void LeNameFn(const char *name, void *ctx);
+typedef void LeLister(LeKind kind, const char *var, LeNameFn *each, void *ctx);
 
 /* Try to start an editor for fd 0.  Call only when the shell is interactive
  * and fd 0 is a terminal.  Returns true if an editor is active, false if
@@ -56,7 +52,7 @@ bool le_unterminated(void);
 void le_add_history(const char *line);
 
 /* The shell's name lister for command and variable completion. */
-void le_set_lister(le_lister *lister);
+void le_set_lister(LeLister *lister);
 
 /* Forward SIGINT or SIGWINCH from the shell's own handler (async-signal-safe). */
 void le_on_signal(int sig);

@@ -17,50 +17,50 @@
 #include "le_impl.h"
 #include "quote.h"
 
-struct vec {
+typedef struct {
 	char **v;
 	size_t n, cap;
-};
+} Vec;
 
 /* What a word is for, which decides what completes it. */
-enum role {
+typedef enum {
 	R_CMD,		/* a command name */
-	R_ARG,		/* an argument of the command in struct context */
+	R_ARG,		/* an argument of the command in Context */
 	R_TARGET,	/* a redirection's file */
 	R_VALUE,	/* the value in an assignment (x=value cmd) */
 	R_FNNAME,	/* a name after fn */
 	R_IF,		/* after if or while: `(' opens a command, so does not */
 	R_HEAD,		/* after for or switch: `(' opens words */
 	R_NONE		/* nothing to offer (a here document's end marker) */
-};
+} Role;
 
 /* The word being completed, as the shell will read it. */
-struct word {
+typedef struct {
 	int start;	/* where it begins in the line */
 	bool quoted;	/* it has a quote in it */
 	bool var;	/* it begins with an unquoted `$' */
-	enum role role;
+	Role role;
 	char *text;	/* its value, quotes removed, `$' excluded */
-};
+} Word;
 
 /* The command whose arguments are being typed, when that matters. */
-struct context {
+typedef struct {
 	char cmd[8];	/* "cd", "fn", "whatis"; longer names are cut to "" */
-};
+} Context;
 
 /* The lexer's state while scan() reads the line. */
-struct scanner {
-	struct word *w;
-	struct context *cx;
+typedef struct {
+	Word *w;
+	Context *cx;
 	size_t n;		/* length of w->text so far */
 	bool inword, inquote;
-	enum role next;		/* the role of a word that starts now */
-	enum role after_target;	/* the role to go back to after a redirection's file */
-	enum role parens[32];	/* for each open `(', the role after its `)' */
+	Role next;		/* the role of a word that starts now */
+	Role after_target;	/* the role to go back to after a redirection's file */
+	Role parens[32];	/* for each open `(', the role after its `)' */
 	int depth;
-};
+} Scanner;
 
-static void push(struct vec *vec, char *s)
+static void push(Vec *vec, char *s)
 {
 	if (s == NULL)
 		return;
@@ -95,7 +95,7 @@ char *le_quote(const char *s, bool force)
 }
 
 /* Start a word at line[i] unless one is being read (x$y, a'b' go on). */
-static struct word *begin_word(struct scanner *sc, int i)
+static Word *begin_word(Scanner *sc, int i)
 {
 	if (!sc->inword) {
 		sc->inword = true;
@@ -108,20 +108,20 @@ static struct word *begin_word(struct scanner *sc, int i)
 }
 
 /* A fragment of the same word starts at line[i]: after `^' or at `$'. */
-static void new_fragment(struct scanner *sc, int i)
+static void new_fragment(Scanner *sc, int i)
 {
 	sc->n = 0;
 	sc->w->start = i;
 	sc->w->quoted = sc->w->var = false;
 }
 
-static bool is(const struct word *w, const char *keyword)
+static bool is(const Word *w, const char *keyword)
 {
 	return !w->quoted && !w->var && strcmp(w->text, keyword) == 0;
 }
 
 /* The role of the word after w. */
-static enum role role_after(struct scanner *sc, struct word *w)
+static Role role_after(Scanner *sc, Word *w)
 {
 	switch (w->role) {
 	case R_CMD:
@@ -150,7 +150,7 @@ static enum role role_after(struct scanner *sc, struct word *w)
 	}
 }
 
-static void end_word(struct scanner *sc)
+static void end_word(Scanner *sc)
 {
 	sc->w->text[sc->n] = '\0';
 	sc->inword = false;
@@ -158,7 +158,7 @@ static void end_word(struct scanner *sc)
 }
 
 /* A quote inside quotes: '' is one quote, a single one ends them. */
-static void quoted_char(struct scanner *sc, const char *line, int end, int *i)
+static void quoted_char(Scanner *sc, const char *line, int end, int *i)
 {
 	if (line[*i] != '\'')
 		sc->w->text[sc->n++] = line[*i];
@@ -169,7 +169,7 @@ static void quoted_char(struct scanner *sc, const char *line, int end, int *i)
 }
 
 /* `$', `$#', `$^' or `$"': a variable fragment whose text keeps the sigil. */
-static void dollar(struct scanner *sc, const char *line, int end, int *i)
+static void dollar(Scanner *sc, const char *line, int end, int *i)
 {
 	begin_word(sc, *i);
 	new_fragment(sc, *i);
@@ -178,7 +178,7 @@ static void dollar(struct scanner *sc, const char *line, int end, int *i)
 		sc->w->text[sc->n++] = line[++*i];
 }
 
-static void caret(struct scanner *sc, int i)
+static void caret(Scanner *sc, int i)
 {
 	if (sc->inword)
 		new_fragment(sc, i + 1);
@@ -191,9 +191,10 @@ static int brackets(const char *line, int end, int *i)
 {
 	if (*i + 1 >= end || line[*i + 1] != '[')
 		return 0;
-	int j, dup = 0;
+	int j;
+	bool dup = false;
 	for (j = *i + 2; j < end && line[j] != ']'; j++)
-		dup |= line[j] == '=';
+		dup = dup || line[j] == '=';
 	if (j == end)
 		return -1;
 	*i = j;
@@ -202,7 +203,7 @@ static int brackets(const char *line, int end, int *i)
 
 /* <, >, >>, <<, <{, >{, with [n] or [n=m]: what the next word is for.
  * Returns false if the line ends where nothing can be completed. */
-static bool redirection(struct scanner *sc, const char *line, int end, int *i)
+static bool redirection(Scanner *sc, const char *line, int end, int *i)
 {
 	char c = line[*i];
 	bool heredoc = false;
@@ -224,20 +225,20 @@ static bool redirection(struct scanner *sc, const char *line, int end, int *i)
 	return true;
 }
 
-static void open_paren(struct scanner *sc)
+static void open_paren(Scanner *sc)
 {
-	enum role inside = sc->next == R_IF ? R_CMD : R_ARG;
-	enum role after = sc->next == R_IF || sc->next == R_HEAD || sc->next == R_VALUE
-		? R_CMD : R_ARG;
-	if (sc->depth < (int)(sizeof sc->parens / sizeof sc->parens[0]))
+	Role inside = sc->next == R_IF ? R_CMD : R_ARG;
+	bool command_follows = sc->next == R_IF || sc->next == R_HEAD || sc->next == R_VALUE;
+	Role after = command_follows ? R_CMD : R_ARG;
+	if (sc->depth < (int) (sizeof sc->parens / sizeof *sc->parens))
 		sc->parens[sc->depth] = after;
 	sc->depth++;
 	sc->next = inside;
 }
 
-static void close_paren(struct scanner *sc)
+static void close_paren(Scanner *sc)
 {
-	if (sc->depth > 0 && --sc->depth < (int)(sizeof sc->parens / sizeof sc->parens[0]))
+	if (sc->depth > 0 && --sc->depth < (int) (sizeof sc->parens / sizeof *sc->parens))
 		sc->next = sc->parens[sc->depth];
 	else
 		sc->next = R_ARG;
@@ -245,7 +246,7 @@ static void close_paren(struct scanner *sc)
 
 /* One of LE_WORD_BREAKS outside a word: what the next word is for.
  * Returns false if the line ends where nothing can be completed. */
-static bool punctuation(struct scanner *sc, const char *line, int end, int *i, bool ended)
+static bool punctuation(Scanner *sc, const char *line, int end, int *i, bool ended)
 {
 	switch (line[*i]) {
 	case ' ':
@@ -279,15 +280,15 @@ static bool punctuation(struct scanner *sc, const char *line, int end, int *i, b
 /* Read line[0..end) as rc's lexer would, far enough to know the last word
  * and what it is for.  Returns false if there is nothing to complete (inside
  * a comment or a redirection's [n=m]). */
-static bool scan(const char *line, int end, struct word *w, struct context *cx)
+static bool scan(const char *line, int end, Word *w, Context *cx)
 {
-	struct scanner sc;
+	Scanner sc;
 	memset(&sc, 0, sizeof sc);
 	memset(w, 0, sizeof *w);
 	memset(cx, 0, sizeof *cx);
 	sc.w = w;
 	sc.cx = cx;
-	if ((w->text = malloc((size_t)end + 1)) == NULL)
+	if ((w->text = malloc((size_t) end + 1)) == NULL)
 		return false;
 	for (int i = 0; i < end; i++) {
 		char c = line[i];
@@ -316,16 +317,16 @@ static bool scan(const char *line, int end, struct word *w, struct context *cx)
 }
 
 /* Collects names into a vector, those that begin with prefix. */
-struct collect {
-	struct vec *out;
+typedef struct {
+	Vec *out;
 	const char *prefix;
 	const char *sigil;	/* put before each name: "" or "$", "$#", "$^", "$\"" */
 	bool names_only;	/* drop names that are not plain variable names */
-};
+} Collect;
 
 static void collect_name(const char *name, void *ctx)
 {
-	struct collect *c = ctx;
+	Collect *c = ctx;
 	if (strncmp(name, c->prefix, strlen(c->prefix)) != 0)
 		return;
 	if (c->names_only && !is_varname(name))
@@ -333,10 +334,10 @@ static void collect_name(const char *name, void *ctx)
 	push(c->out, concat(c->sigil, strlen(c->sigil), name));
 }
 
-static void names(struct vec *out, le_lister *lister, enum le_kind kind,
+static void names(Vec *out, LeLister *lister, LeKind kind,
 	const char *prefix, const char *sigil)
 {
-	struct collect c = { out, prefix, sigil, kind == LE_VARIABLES };
+	Collect c = { out, prefix, sigil, kind == LE_VARIABLES };
 	if (lister != NULL)
 		lister(kind, NULL, collect_name, &c);
 }
@@ -347,23 +348,23 @@ static void collect_word(const char *word, void *ctx)
 	push(ctx, strdup(word));
 }
 
-static void value(struct vec *out, le_lister *lister, const char *name)
+static void value(Vec *out, LeLister *lister, const char *name)
 {
 	if (lister != NULL)
 		lister(LE_VALUE, name, collect_word, out);
 }
 
-static void free_vec(struct vec *v)
+static void free_vec(Vec *v)
 {
 	for (size_t i = 0; i < v->n; i++)
 		free(v->v[i]);
 	free(v->v);
 }
 
-enum filter { F_ALL, F_DIRS, F_COMMANDS };
+typedef enum { F_ALL, F_DIRS, F_COMMANDS } Filter;
 
 /* Whether a directory entry found as path is offered. */
-static bool wanted(const char *path, enum filter filter, bool *isdir)
+static bool wanted(const char *path, Filter filter, bool *isdir)
 {
 	struct stat st;
 	*isdir = stat(path, &st) == 0 && S_ISDIR(st.st_mode);
@@ -387,10 +388,10 @@ static bool matches(const char *name, const char *base)
 
 /* The files whose path begins with look, each offered as look[shown..]
  * with its own name (and a `/' for a directory). */
-static void list_files(struct vec *out, const char *look, size_t shown, enum filter filter)
+static void list_files(Vec *out, const char *look, size_t shown, Filter filter)
 {
 	const char *slash = strrchr(look, '/');
-	size_t dirlen = slash != NULL ? (size_t)(slash - look) + 1 : 0;
+	size_t dirlen = slash != NULL ? (size_t) (slash - look) + 1 : 0;
 	char *dir = concat(look, dirlen, "");
 	DIR *d = dir != NULL ? opendir(dirlen > 0 ? dir : ".") : NULL;
 	if (d == NULL) {
@@ -415,7 +416,7 @@ static void list_files(struct vec *out, const char *look, size_t shown, enum fil
 }
 
 /* The directories under dir (an element of $cdpath) that text names. */
-static void under_cdpath(struct vec *out, const char *dir, const char *text)
+static void under_cdpath(Vec *out, const char *dir, const char *text)
 {
 	size_t len = strlen(dir);
 	if (len == 0 || strcmp(dir, ".") == 0)
@@ -430,12 +431,12 @@ static void under_cdpath(struct vec *out, const char *dir, const char *text)
 }
 
 /* cd: directories, here and (for a relative name) under each of $cdpath. */
-static void cd_dirs(struct vec *out, const char *text, le_lister *lister)
+static void cd_dirs(Vec *out, const char *text, LeLister *lister)
 {
 	list_files(out, text, 0, F_DIRS);
 	if (text[0] == '/' || strncmp(text, "./", 2) == 0 || strncmp(text, "../", 3) == 0)
 		return;
-	struct vec cdpath = { NULL, 0, 0 };
+	Vec cdpath = { NULL, 0, 0 };
 	value(&cdpath, lister, "cdpath");
 	for (size_t i = 0; i < cdpath.n; i++)
 		under_cdpath(out, cdpath.v[i], text);
@@ -445,15 +446,15 @@ static void cd_dirs(struct vec *out, const char *text, le_lister *lister)
 static size_t name_length(const char *s)
 {
 	size_t n = 0;
-	while (is_varchar((unsigned char)s[n]))
+	while (is_varchar((unsigned char) s[n]))
 		n++;
 	return n;
 }
 
 /* $name/rest: the files under the variable's value (one word) that
  * value/rest names, offered with $name as typed and the rest quoted. */
-static void through_variable(struct vec *out, const struct word *w, le_lister *lister,
-	enum filter filter)
+static void through_variable(Vec *out, const Word *w, LeLister *lister,
+	Filter filter)
 {
 	size_t len = name_length(w->text);
 	char *head = malloc(len + 2);
@@ -462,7 +463,7 @@ static void through_variable(struct vec *out, const struct word *w, le_lister *l
 	head[0] = '$';
 	memcpy(head + 1, w->text, len);
 	head[len + 1] = '\0';
-	struct vec val = { NULL, 0, 0 }, found = { NULL, 0, 0 };
+	Vec val = { NULL, 0, 0 }, found = { NULL, 0, 0 };
 	value(&val, lister, head + 1);
 	char *look = val.n == 1 ? concat(val.v[0], strlen(val.v[0]), w->text + len) : NULL;
 	if (look != NULL)
@@ -481,8 +482,8 @@ static void through_variable(struct vec *out, const struct word *w, le_lister *l
 }
 
 /* After $, $#, $^ or $": variable names, or files through the variable. */
-static void variable(struct vec *out, const struct word *w, le_lister *lister,
-	enum filter filter)
+static void variable(Vec *out, const Word *w, LeLister *lister,
+	Filter filter)
 {
 	char sigil[3] = "$";
 	const char *name = w->text;
@@ -496,11 +497,11 @@ static void variable(struct vec *out, const struct word *w, le_lister *lister,
 
 /* Candidates as the shell would see them, before quoting (a variable's
  * come quoted: only their tail is). */
-static void candidates(struct vec *out, struct word *w, struct context *cx,
-	le_lister *lister)
+static void candidates(Vec *out, Word *w, Context *cx,
+	LeLister *lister)
 {
 	bool path = strchr(w->text, '/') != NULL, cd = strcmp(cx->cmd, "cd") == 0;
-	enum filter filter = F_ALL;
+	Filter filter = F_ALL;
 	if (w->role == R_CMD)
 		filter = F_COMMANDS;
 	else if (w->role == R_ARG && cd)
@@ -522,33 +523,33 @@ static void candidates(struct vec *out, struct word *w, struct context *cx,
 
 static int compare(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return strcmp(*(char *const *) a, *(char *const *) b);
 }
 
 /* Turn each candidate into the text that replaces line[start..end). */
-static void replacements(struct vec *out, struct vec *in, struct word *w,
+static void replacements(Vec *out, Vec *in, Word *w,
 	const char *line, int start)
 {
-	size_t skip = start > w->start ? (size_t)(start - w->start) : 0;
+	size_t skip = start > w->start ? (size_t) (start - w->start) : 0;
 	const char *typed = line + w->start;
 	for (size_t i = 0; i < in->n; i++) {
 		char *q = w->var ? strdup(in->v[i]) : le_quote(in->v[i], w->quoted);
 		if (q == NULL)
 			continue;
 		if (start < w->start)	/* the editor's word is longer: keep its head */
-			push(out, concat(line + start, (size_t)(w->start - start), q));
+			push(out, concat(line + start, (size_t) (w->start - start), q));
 		else if (strncmp(q, typed, skip) == 0)
 			push(out, strdup(q + skip));
 		free(q);
 	}
 }
 
-char **le_complete(const char *line, int start, int end, le_lister *lister,
+char **le_complete(const char *line, int start, int end, LeLister *lister,
 	int *append)
 {
-	struct vec cand = { NULL, 0, 0 }, out = { NULL, 0, 0 };
-	struct word w;
-	struct context cx;
+	Vec cand = { NULL, 0, 0 }, out = { NULL, 0, 0 };
+	Word w;
+	Context cx;
 	*append = ' ';
 	if (scan(line, end, &w, &cx))
 		candidates(&cand, &w, &cx, lister);
@@ -569,8 +570,8 @@ char **le_complete(const char *line, int start, int end, le_lister *lister,
 			free(out.v[i]);
 	out.v[out.n = j] = NULL;
 	size_t len = strlen(out.v[0]);
-	if (out.n == 1 && len > 0 && (out.v[0][len - 1] == '/'
-	    || (len > 1 && strcmp(out.v[0] + len - 2, "/'") == 0)))
+	if (out.n == 1 && len > 0 && (out.v[0][len - 1] == '/' ||
+	    (len > 1 && strcmp(out.v[0] + len - 2, "/'") == 0)))
 		*append = '\0';
 	return out.v;
 }

@@ -67,7 +67,7 @@ ssize_t le_read_input(void *buf, size_t size, const sigset_t *waitmask);
  * replaces line[start..end) with each match.  Returns a sorted NULL-terminated
  * malloc'd vector of malloc'd replacements (NULL when there is none) and sets
  * *append to the character to add after a single match (' ' or '\0'). */
-char **le_complete(const char *line, int start, int end, le_lister *lister,
+char **le_complete(const char *line, int start, int end, LeLister *lister,
 	int *append);
 
 /* rc-quote s when it needs it (or always if force): 'it''s'.  malloc'd. */

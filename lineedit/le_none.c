@@ -28,7 +28,7 @@ void le_add_history(const char *line)
 	(void) line;
 }
 
-void le_set_lister(le_lister *lister)
+void le_set_lister(LeLister *lister)
 {
 	(void) lister;
 }

@@ -147,11 +147,11 @@ static int move_high(int fd)
 static int open_terminal(const struct stat *in)
 {
 	static const int fds[] = { 0, 2, 1 };
-	for (size_t i = 0; i < sizeof fds / sizeof fds[0]; i++) {
+	for (size_t i = 0; i < sizeof fds / sizeof *fds; i++) {
 		struct stat st;
 		int mode = fcntl(fds[i], F_GETFL);
-		if (mode >= 0 && (mode & O_ACCMODE) != O_RDONLY && isatty(fds[i])
-		    && fstat(fds[i], &st) == 0 && st.st_rdev == in->st_rdev)
+		if (mode >= 0 && (mode & O_ACCMODE) != O_RDONLY && isatty(fds[i]) &&
+		    fstat(fds[i], &st) == 0 && st.st_rdev == in->st_rdev)
 			return move_high(fcntl(fds[i], F_DUPFD_CLOEXEC, 0));
 	}
 	const char *name = ttyname(0);
@@ -171,8 +171,8 @@ int le_term_fd(void)
 	struct stat in, st;
 	if (!isatty(0) || fstat(0, &in) != 0)
 		return 2;
-	if (term >= 0 && isatty(term) && fstat(term, &st) == 0
-	    && st.st_rdev == in.st_rdev)
+	if (term >= 0 && isatty(term) && fstat(term, &st) == 0 &&
+	    st.st_rdev == in.st_rdev)
 		return term;
 	int fd = open_terminal(&in);
 	if (fd < 0)
@@ -196,7 +196,7 @@ static void put(const char *s, size_t n)
 		if (w <= 0)
 			return;
 		s += w;
-		n -= (size_t)w;
+		n -= (size_t) w;
 	}
 }
 
@@ -257,10 +257,10 @@ char *le_plain_readline(const char *prompt, bool *interrupted)
 			}
 			break;
 		}
-		char *nl = memchr(buf + len, '\n', (size_t)n);
-		len += (size_t)n;
+		char *nl = memchr(buf + len, '\n', (size_t) n);
+		len += (size_t) n;
 		if (nl != NULL) {
-			len = (size_t)(nl - buf);
+			len = (size_t) (nl - buf);
 			break;
 		}
 	}

@@ -28,16 +28,16 @@
 #include "le.h"
 #include "le_impl.h"
 
-typedef char *compentry_fn(const char *, int);
-typedef char **completion_fn(const char *, int, int);
-typedef int getc_fn(FILE *);
+typedef char *EntryFn(const char *text, int state);
+typedef char **CompletionFn(const char *text, int start, int end);
+typedef int GetcFn(FILE *in);
 
 /* The part of the readline API used here.  Entries marked optional may be
  * NULL: the other library lacks them or ignores them. */
 static struct {
 	char *(*readline)(const char *);
 	void (*add_history)(const char *);
-	char **(*completion_matches)(const char *, compentry_fn *);
+	char **(*completion_matches)(const char *, EntryFn *);
 	void (*resize_terminal)(void);		/* optional */
 	void (*reset_screen_size)(void);	/* optional, GNU only */
 	void (*free_line_state)(void);
@@ -51,8 +51,8 @@ static struct {
 	int *catch_signals;
 	int *catch_sigwinch;			/* optional, ignored by libedit */
 	int *change_environment;		/* optional, GNU only */
-	getc_fn **getc_function;
-	completion_fn **attempted_completion_function;
+	GetcFn **getc_function;
+	CompletionFn **attempted_completion_function;
 	int *attempted_completion_over;
 	const char **basic_word_break_characters;
 	const char **completer_word_break_characters;	/* optional */
@@ -66,7 +66,7 @@ static const char word_breaks[] = LE_WORD_BREAKS "$";
 static bool tried, active, libedit;
 static bool loaded;	/* active, but kept in a forked child: for whatis -e */
 static const char *name = "none";
-static le_lister *lister;
+static LeLister *lister;
 static sigset_t waitmask;	/* in force while waiting for a key */
 static bool got_interrupt;
 static volatile sig_atomic_t got_tstp;
@@ -86,11 +86,13 @@ static size_t next_match;
 
 static const char *const sonames[] = { LE_SONAMES };
 
-static const struct sym {
+typedef struct {
 	const char *name;
 	void *where;
 	bool required;
-} syms[] = {
+} Binding;
+
+static const Binding syms[] = {
 	{ "readline", &rl.readline, true },
 	{ "add_history", &rl.add_history, true },
 	{ "rl_completion_matches", &rl.completion_matches, true },
@@ -123,7 +125,7 @@ static void note_error(void)
 {
 	const char *e = dlerror();
 	if (load_error[0] == '\0')
-		snprintf(load_error, sizeof load_error, "%s", e ? e : "unknown error");
+		snprintf(load_error, sizeof load_error, "%s", e != NULL ? e : "unknown error");
 }
 
 /* Kept open for the life of the process: the library holds terminal state
@@ -135,7 +137,7 @@ static bool bind_one(const char *soname)
 		note_error();
 		return false;
 	}
-	for (size_t i = 0; i < sizeof syms / sizeof syms[0]; i++) {
+	for (size_t i = 0; i < sizeof syms / sizeof *syms; i++) {
 		dlerror();
 		void *p = dlsym(h, syms[i].name);
 		if (p == NULL && syms[i].required) {
@@ -156,7 +158,7 @@ static const char *bind_library(const char *choice)
 {
 	if (choice != NULL && *choice != '\0')
 		return bind_one(choice) ? NULL : load_error;
-	for (size_t i = 0; i < sizeof sonames / sizeof sonames[0]; i++)
+	for (size_t i = 0; i < sizeof sonames / sizeof *sonames; i++)
 		if (bind_one(sonames[i]))
 			return NULL;
 	return load_error;
@@ -204,7 +206,7 @@ static const char *bind_library(const char *choice)
 	rl.attempted_completion_over = &rl_attempted_completion_over;
 	rl.basic_word_break_characters = &rl_basic_word_break_characters;
 	rl.completer_word_break_characters =
-		(const char **)&rl_completer_word_break_characters;
+		(const char **) &rl_completer_word_break_characters;
 	rl.completion_append_character = &rl_completion_append_character;
 	rl.line_buffer = &rl_line_buffer;
 	rl.outstream = &rl_outstream;
@@ -248,9 +250,9 @@ static void suspend(void)
 /* Catch SIGTSTP while the editor runs if it would stop the shell. */
 static bool catch_tstp(struct sigaction *saved)
 {
-	if (rl.prep_terminal == NULL || rl.deprep_terminal == NULL
-	    || rl.forced_update_display == NULL
-	    || sigaction(SIGTSTP, NULL, saved) != 0 || saved->sa_handler != SIG_DFL)
+	if (rl.prep_terminal == NULL || rl.deprep_terminal == NULL ||
+	    rl.forced_update_display == NULL ||
+	    sigaction(SIGTSTP, NULL, saved) != 0 || saved->sa_handler != SIG_DFL)
 		return false;
 	memset(&tstp_action, 0, sizeof tstp_action);
 	tstp_action.sa_handler = on_tstp;
@@ -331,15 +333,15 @@ static int getc_hook(FILE *in)
 		size_t r;
 		memset(&st, 0, sizeof st);
 		for (;;) {
-			char byte = (char)c;
+			char byte = (char) c;
 			r = mbrtowc(&wc, &byte, 1, &st);
-			if (r != (size_t)-2)
+			if (r != (size_t) -2)
 				break;
 			if ((c = read_byte()) < 0)
 				break;
 		}
-		if (c >= 0 && r != (size_t)-1)
-			c = (int)wc;
+		if (c >= 0 && r != (size_t) -1)
+			c = (int) wc;
 	}
 	return c == -2 ? interrupt_editor() : c;
 }
@@ -357,10 +359,10 @@ static char **attempt(const char *text, int start, int end)
 {
 	const char *line = *rl.line_buffer;
 	*rl.attempted_completion_over = 1;
-	if (line == NULL || strlen(line) < (size_t)end) {
+	if (line == NULL || strlen(line) < (size_t) end) {
 		line = text;
 		start = 0;
-		end = (int)strlen(text);
+		end = (int) strlen(text);
 	}
 	int append;
 	matches = le_complete(line, start, end, lister, &append);
@@ -397,7 +399,7 @@ static void choose_edit_locale(void)
 	mbstate_t st;
 	wchar_t wc;
 	memset(&st, 0, sizeof st);
-	if (!libedit || mbrtowc(&wc, "\xc3\xa9", 2, &st) != (size_t)-1)
+	if (!libedit || mbrtowc(&wc, "\xc3\xa9", 2, &st) != (size_t) -1)
 		return;
 	for (size_t i = 0; i < sizeof utf8 / sizeof utf8[0] && edit_locale == 0; i++)
 		edit_locale = newlocale(LC_CTYPE_MASK, utf8[i], 0);
@@ -437,8 +439,8 @@ static void configure_editor(void)
 	if (rl.completer_word_break_characters != NULL)
 		*rl.completer_word_break_characters = word_breaks;
 	*rl.outstream = term_stream();
-	libedit = rl.library_version != NULL && *rl.library_version != NULL
-		&& strstr(*rl.library_version, "EditLine") != NULL;
+	libedit = rl.library_version != NULL && *rl.library_version != NULL &&
+		strstr(*rl.library_version, "EditLine") != NULL;
 	choose_edit_locale();
 }
 
@@ -537,7 +539,7 @@ void le_add_history(const char *line)
 	leave_edit_locale(shell);
 }
 
-void le_set_lister(le_lister *l)
+void le_set_lister(LeLister *l)
 {
 	lister = l;
 }
@@ -572,8 +574,8 @@ static const char *editor_file(void)
 	Dl_info info;
 	void *fn;
 	memcpy(&fn, &rl.readline, sizeof fn);
-	if (file == NULL && dladdr(fn, &info) != 0 && info.dli_fname != NULL
-	    && strchr(info.dli_fname, '/') != NULL)
+	if (file == NULL && dladdr(fn, &info) != 0 && info.dli_fname != NULL &&
+	    strchr(info.dli_fname, '/') != NULL)
 		file = realpath(info.dli_fname, NULL);
 #endif
 	return file;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Zlib */
-/* names.c: the names lineedit completes (le_lister): variables, functions,
+/* names.c: the names lineedit completes (LeLister): variables, functions,
  * builtins, a variable's words, and the programs on $path.  The programs of
  * each $path directory are kept from one completion to the next and read
  * again only when $path changes or the directory's inode or mtime does. */
@@ -79,7 +79,7 @@ static PathDir *path_dir(size_t i, const char *dir)
 	return p;
 }
 
-static void each_program(le_name_fn *each, void *ctx)
+static void each_program(LeNameFn *each, void *ctx)
 {
 	size_t i = 0;
 	for (List *l = var_get("path"); l != NULL; l = l->n, i++) {
@@ -89,7 +89,7 @@ static void each_program(le_name_fn *each, void *ctx)
 	}
 }
 
-typedef struct { le_name_fn *each; void *ctx; } Lister;
+typedef struct { LeNameFn *each; void *ctx; } Lister;
 
 static void each_builtin(const char *name, void *ctx)
 {
@@ -97,7 +97,7 @@ static void each_builtin(const char *name, void *ctx)
 	l->each(name, l->ctx);
 }
 
-static void names_list(enum le_kind kind, const char *var, le_name_fn *each, void *ctx)
+static void names_list(LeKind kind, const char *var, LeNameFn *each, void *ctx)
 {
 	if (kind == LE_VALUE) {
 		for (List *p = var_get(var); p != NULL; p = p->n)

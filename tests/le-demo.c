@@ -21,7 +21,7 @@ static const char *const commands[] = {
 	"demo cmd", NULL
 };
 
-static void demo_lister(enum le_kind kind, const char *var, le_name_fn *each, void *ctx)
+static void demo_lister(LeKind kind, const char *var, LeNameFn *each, void *ctx)
 {
 	const char *const *c;
 	char **e, name[256];

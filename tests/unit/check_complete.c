@@ -19,7 +19,7 @@ static char dir[] = "/tmp/check_complete.XXXXXX";
 static char result[1024];
 static int append;
 
-static void lister(enum le_kind kind, const char *var, le_name_fn *each, void *ctx)
+static void lister(LeKind kind, const char *var, LeNameFn *each, void *ctx)
 {
 	static const char *const commands[] = { "echo", "eval", "whatis", "demo cmd", "echo", NULL };
 	static const char *const variables[] = { "HOME", "home", "history", "a-b", NULL };
