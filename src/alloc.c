@@ -58,6 +58,12 @@ char *estrdup(const char *s)
 	return memcpy(ealloc(n), s, n);
 }
 
+/* n rounded up so that what follows it is aligned for any type. */
+static size_t aligned(size_t n)
+{
+	return (n + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
+}
+
 /* Permanent memory never freed, for what lives as long as the shell does
  * (symbols, imported values): a bump allocator, so start-up makes few
  * malloc calls. */
@@ -73,7 +79,7 @@ void *palloc(size_t n)
 	static max_align_t start[PALLOC_START / sizeof(max_align_t)];
 	static char *p = (char *) start;
 	static size_t left = sizeof start;
-	n = (n + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
+	n = aligned(n);
 	if (n > left) {
 		if (n > PALLOC_OWN)
 			return ealloc(n);
@@ -139,7 +145,7 @@ static void newblock(size_t need)
 
 void *nalloc(size_t n)
 {
-	n = (n + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
+	n = aligned(n);
 	if (cur->size - cur->used < n)
 		newblock(n);
 	void *p = (char *) cur->data + cur->used;
