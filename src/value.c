@@ -167,9 +167,14 @@ Value *value_new(const List *l)
 	return v;
 }
 
-static bool inside(const char *p, const Value *v)
+/* Whether a word of l is in v's text (x=($x y) builds from the value it
+ * changes). */
+static bool reads_from(const List *l, const Value *v)
 {
-	return p >= v->text && p < v->text + v->room;
+	for (; l != NULL; l = l->n)
+		if (l->w >= v->text && l->w < v->text + v->room)
+			return true;
+	return false;
 }
 
 /* old (whose reference the caller gives up) set to the words of l: in
@@ -178,9 +183,8 @@ static bool inside(const char *p, const Value *v)
 Value *value_set(Value *old, const List *l)
 {
 	size_t bytes, n = measure(l, &bytes);
-	bool reuse = old != NULL && old->refs == 1 && old->cap >= n && old->room >= bytes;
-	for (const List *p = l; reuse && p != NULL; p = p->n)
-		reuse = !inside(p->w, old);
+	bool reuse = old != NULL && old->refs == 1 && old->cap >= n && old->room >= bytes &&
+		!reads_from(l, old);
 	if (!reuse) {
 		Value *v = value_new(l);
 		value_unref(old);	/* after the copy: l may read from it */
@@ -204,9 +208,7 @@ Value *value_add(Value *v, const List *l, bool front)
 		return v;
 	if (v == NULL)
 		return value_new(l);
-	bool alone = v->refs == 1;
-	for (const List *p = l; alone && p != NULL; p = p->n)
-		alone = !inside(p->w, v);
+	bool alone = v->refs == 1 && !reads_from(l, v);
 	if (alone) {
 		add_words(v, l, n, bytes, front);
 		return v;
