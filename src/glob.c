@@ -15,9 +15,20 @@ static void add(Acc *a, const char *w)
 	a->tail = &(*a->tail)->n;
 }
 
-/* The pattern component starting at p (length n) and its mask. */
+/* The names under path that the pattern p (its mask m) matches, onto acc. */
 static void glob_in(Acc *acc, Str *path, const char *p, const char *m);
 
+/* path back to its first len bytes. */
+static void cut(Str *path, size_t len)
+{
+	path->len = len;
+	if (path->buf != NULL)
+		path->buf[len] = '\0';
+}
+
+/* The entries of the directory path that the component comp (its mask
+ * cm) matches: added to acc, or, with a rest of the pattern after the
+ * slashes, looked in for it. */
 static void glob_dir(Acc *acc, Str *path, const char *comp, const char *cm,
 		     const char *slashes, const char *rest, const char *rm)
 {
@@ -42,9 +53,7 @@ static void glob_dir(Acc *acc, Str *path, const char *comp, const char *cm,
 		}
 	}
 	closedir(d);
-	path->len = base;
-	if (path->buf)
-		path->buf[base] = '\0';
+	cut(path, base);
 }
 
 static void glob_in(Acc *acc, Str *path, const char *p, const char *m)
@@ -85,9 +94,7 @@ static void glob_in(Acc *acc, Str *path, const char *p, const char *m)
 		p = rest;
 		m = rm;
 	}
-	path->len = base;
-	if (path->buf)
-		path->buf[base] = '\0';
+	cut(path, base);
 }
 
 static int cmp(const void *a, const void *b)
