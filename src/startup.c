@@ -119,7 +119,7 @@ int rc_main(int argc, char **argv, char **envp)
 {
 	const char *cmd = NULL;
 	stack_init(&cmd, envp, false);
-	argv0 = argv[0];
+	const char *argv0 = argv[0];	/* a login shell's begins with - */
 	int i = options(argc, argv, &cmd);
 	if (i < 0)
 		return 1;

@@ -10,7 +10,6 @@
 
 enum { NBUCKETS = 512 };
 static Sym *table[NBUCKETS];
-char *argv0;
 
 static unsigned hash(const char *s, size_t len)
 {
