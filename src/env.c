@@ -171,14 +171,8 @@ char **env_vector(void)
 /* Variables the shell computes or owns are not taken from the environment. */
 static bool importable(const char *name)
 {
-	static const char *const skip[] = { "status", "apids" };
-	if (name[strspn(name, "0123456789")] == '\0' || strcmp(name, "*") == 0)
-		return false;
-	if (strchr("sa", name[0]) != NULL)
-		for (size_t i = 0; i < sizeof skip / sizeof *skip; i++)
-			if (strcmp(name, skip[i]) == 0)
-				return false;
-	return true;
+	return name[strspn(name, "0123456789")] != '\0' && strcmp(name, "*") != 0 &&
+		!var_computed(name);
 }
 
 /* Which var_aliases[] entry name is the upper name of, or -1. */

@@ -104,6 +104,14 @@ char *var_word(Sym *s, size_t i)
 	return i > 0 ? value_word(s->v, i - 1) : NULL;
 }
 
+/* $status and $apids: the shell's state, read as variables, never set
+ * as such. */
+bool var_computed(const char *name)
+{
+	return (name[0] == 's' && strcmp(name, "status") == 0) ||
+		(name[0] == 'a' && strcmp(name, "apids") == 0);
+}
+
 static bool is_number(const char *s)
 {
 	if (*s == '\0')
@@ -258,11 +266,9 @@ static void store(const char *name, List *val, bool user, bool borrowed)
  * keep its symbol (symbols are never freed). */
 static bool plain(const char *name)
 {
-	if (*name == '\0' || strchr(name, '=') != NULL || is_number(name))
+	if (*name == '\0' || strchr(name, '=') != NULL || is_number(name) || var_computed(name))
 		return false;
 	switch (name[0]) {
-	case 's': return strcmp(name, "status") != 0;
-	case 'a': return strcmp(name, "apids") != 0;
 	case 'p': case 'P': case 'c': case 'C': case 'h': case 'H':
 		return strcasecmp(name, "path") != 0 && strcasecmp(name, "cdpath") != 0 &&
 			strcasecmp(name, "home") != 0;
@@ -280,11 +286,6 @@ Sym *var_name_sym(Node *n)
 void var_set_sym(Sym *s, List *val)
 {
 	store_sym(s, val, true, false);
-}
-
-static void set_raw(const char *name, List *val, bool user)
-{
-	store(name, val, user, false);
 }
 
 static bool set_alias(const char *name, List *val, bool borrowed);
@@ -401,26 +402,17 @@ char *var_name(List *name, bool assigning)
 
 void var_set(const char *name, List *val)
 {
-	switch (name[0]) {
-	case 's': case 'a':
-		if (strcmp(name, "status") == 0 || strcmp(name, "apids") == 0)
-			return;
-		break;
-	case '*':
-		if (name[1] == '\0') {
-			args_set(val);
-			return;
-		}
-		break;
-	}
-	if (set_alias(name, val, false))
+	if (var_computed(name))
 		return;
-	set_raw(name, val, true);
+	if (name[0] == '*' && name[1] == '\0')
+		args_set(val);
+	else if (!set_alias(name, val, false))
+		store(name, val, true, false);
 }
 
 void args_set(List *args)
 {
-	set_raw("*", args, false);
+	store("*", args, false, false);
 }
 
 bool var_exported(const Sym *s)
@@ -451,8 +443,7 @@ void var_pop_local(void)
 {
 	Local *l = &locals[--nlocals];
 	const char *name = l->name;
-	if (strcmp(name, "status") == 0 || strcmp(name, "apids") == 0 ||
-	    set_alias(name, value_list(l->old), false))
+	if (var_computed(name) || set_alias(name, value_list(l->old), false))
 		value_unref(l->old);
 	else
 		store_value(sym_lookup(name, true), l->old, strcmp(name, "*") != 0);
@@ -470,7 +461,6 @@ void var_unwind(int depth)
 		var_pop_local();
 }
 
-/* x=word or x=(list), re-readable ($* prints as *=...). */
 /* As in rc 1.7.4, a name is printed bare when only * ? [ would quote it
  * (**=(), a?b=1), else quoted whole ('a b*'=1), and so is a keyword but
  * not, which 1.7.4's lexer knows only after if, when a value follows
@@ -489,6 +479,7 @@ static void print_name(Str *s, const char *name, bool value)
 		str_adds(s, name);
 }
 
+/* x=word or x=(list), re-readable ($* prints as *=...). */
 void var_print(Str *s, const char *name, List *val)
 {
 	print_name(s, name, val != NULL);
