@@ -558,11 +558,10 @@ Builtin *builtin_get(const char *name)
 	return NULL;
 }
 
-bool builtin_each(void (*f)(const char *name, void *ctx), void *ctx)
+void builtin_each(void (*f)(const char *name, void *ctx), void *ctx)
 {
 	for (size_t i = 0; i < sizeof builtins / sizeof *builtins; i++)
 		f(builtins[i].name, ctx);
-	return true;
 }
 
 /* whatis: re-readable definitions. */

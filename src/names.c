@@ -89,14 +89,6 @@ static void each_program(LeNameFn *each, void *ctx)
 	}
 }
 
-typedef struct { LeNameFn *each; void *ctx; } Lister;
-
-static void each_builtin(const char *name, void *ctx)
-{
-	Lister *l = ctx;
-	l->each(name, l->ctx);
-}
-
 static void names_list(LeKind kind, const char *var, LeNameFn *each, void *ctx)
 {
 	if (kind == LE_VALUE) {
@@ -115,8 +107,7 @@ static void names_list(LeKind kind, const char *var, LeNameFn *each, void *ctx)
 	}
 	if (kind != LE_COMMANDS)
 		return;
-	Lister l = { each, ctx };
-	builtin_each(each_builtin, &l);
+	builtin_each(each, ctx);
 	each_program(each, ctx);
 }
 

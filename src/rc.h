@@ -485,7 +485,7 @@ void read_fd_taken(int fd);
 typedef void Builtin(List *args);
 Builtin *builtin_get(const char *name);
 bool builtin_runs_commands(Builtin *b);
-bool builtin_each(void (*f)(const char *name, void *ctx), void *ctx);
+void builtin_each(void (*f)(const char *name, void *ctx), void *ctx);
 void dot_file(List *args, bool interactive);
 
 /* limit.c: 0 when a limit was set, 1 on an error, LIMIT_SHOWN when limits
