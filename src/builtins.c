@@ -41,7 +41,7 @@ static bool number(const char *w, long *n)
 
 /* A builtin's output; a write error (echo hi >/dev/full) is reported and
  * fails the builtin. */
-static bool put(const char *name, Str *s)
+bool builtin_put(const char *name, Str *s)
 {
 	if (s->len == 0 || writeall(1, s->buf, s->len) == 0)
 		return true;
@@ -67,7 +67,7 @@ static void b_echo(List *args)
 	}
 	if (nl)
 		str_addc(&s, '\n');
-	if (put("echo", &s))
+	if (builtin_put("echo", &s))
 		status_set(0);
 	free(s.buf);
 }
@@ -187,7 +187,7 @@ static void b_umask(List *args)
 		umask(m);
 		Str s = { 0 };
 		str_fmt(&s, "0%o\n", (unsigned) m);
-		if (put("umask", &s))
+		if (builtin_put("umask", &s))
 			status_set(0);
 		free(s.buf);
 		return;
@@ -405,7 +405,7 @@ static bool read_copy_lines(int fd, const char *name, ReadCopy *o)
 		else if (r == 0)
 			ended = true;
 		else
-			ok = put("read", line);
+			ok = builtin_put("read", line);
 	} while (ok && !ended && (o->all || --left > 0));
 	o->ended |= ended;
 	return ok;
@@ -426,7 +426,7 @@ static bool read_copy_bytes(int fd, const char *name, ReadCopy *o)
 			break;
 		}
 		Str chunk = { buf, r, 0 };
-		if (!put("read", &chunk))
+		if (!builtin_put("read", &chunk))
 			return false;
 		done += r;
 	}
@@ -680,7 +680,7 @@ static void b_whatis(List *args)
 		whatis_editor(&s);
 		flags &= ~W_E;
 		if (flags == 0 && args == NULL) {
-			if (put("whatis", &s))
+			if (builtin_put("whatis", &s))
 				status_set_bool(true);
 			free(s.buf);
 			return;
@@ -699,7 +699,7 @@ static void b_whatis(List *args)
 	for (; args != NULL; args = args->n) {
 		int err;
 		if (!whatis_one(&s, args->w, flags, &err)) {
-			ok = put("whatis", &s) && ok;
+			ok = builtin_put("whatis", &s) && ok;
 			s.len = 0;
 			if (err != 0 && err != ENOENT)
 				print_error("rc: %s: %s", args->w, strerror(err));
@@ -708,7 +708,7 @@ static void b_whatis(List *args)
 			ok = false;
 		}
 	}
-	if (put("whatis", &s))
+	if (builtin_put("whatis", &s))
 		status_set_bool(ok);
 	free(s.buf);
 }

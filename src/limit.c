@@ -64,11 +64,9 @@ static bool show(int i, bool hard)
 	} else
 		str_fmt(&s, "%llu", n);
 	str_addc(&s, '\n');
-	int r = writeall(1, s.buf, s.len);
+	bool ok = builtin_put("limit", &s);
 	free(s.buf);
-	if (r < 0)
-		print_error("rc: limit: write error: %s", strerror(errno));
-	return r == 0;
+	return ok;
 }
 
 /* A decimal number at the start of w; false if there is none or it is too

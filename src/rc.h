@@ -486,6 +486,7 @@ typedef void Builtin(List *args);
 Builtin *builtin_get(const char *name);
 bool builtin_runs_commands(Builtin *b);
 void builtin_each(void (*f)(const char *name, void *ctx), void *ctx);
+bool builtin_put(const char *name, Str *s);
 void dot_file(List *args, bool interactive);
 
 /* limit.c: 0 when a limit was set, 1 on an error, LIMIT_SHOWN when limits
