@@ -168,13 +168,6 @@ char **env_vector(void)
 	return envv;
 }
 
-/* Variables the shell computes or owns are not taken from the environment. */
-static bool importable(const char *name)
-{
-	return name[strspn(name, "0123456789")] != '\0' && strcmp(name, "*") != 0 &&
-		!var_computed(name);
-}
-
 /* Which var_aliases[] entry name is the upper name of, or -1. */
 static int upper_alias(const char *name)
 {
@@ -212,7 +205,7 @@ void env_import(char **envp, bool import_fns)
 			upper[up] = eq + 1;
 			continue;
 		}
-		if (importable(name))
+		if (var_importable(name))
 			var_import(name, env_decode_value(eq + 1));
 	}
 	/* PATH, HOME and CDPATH win over path, home and cdpath */

@@ -304,7 +304,7 @@ void var_print(Str *s, const char *name, List *val);
 Sym *sym_lookup(const char *name, bool create);
 List *args_get(void);
 void args_set(List *args);
-bool var_computed(const char *name);
+bool var_importable(const char *name);
 
 /* env.c: the environment, both ways. */
 void env_import(char **envp, bool import_fns);

@@ -106,7 +106,7 @@ char *var_word(Sym *s, size_t i)
 
 /* $status and $apids: the shell's state, read as variables, never set
  * as such. */
-bool var_computed(const char *name)
+static bool computed(const char *name)
 {
 	return (name[0] == 's' && strcmp(name, "status") == 0) ||
 		(name[0] == 'a' && strcmp(name, "apids") == 0);
@@ -120,6 +120,12 @@ static bool is_number(const char *s)
 		if (*s < '0' || *s > '9')
 			return false;
 	return true;
+}
+
+/* Variables the shell computes or owns are not taken from the environment. */
+bool var_importable(const char *name)
+{
+	return !is_number(name) && strcmp(name, "*") != 0 && !computed(name);
 }
 
 List *args_get(void)
@@ -266,7 +272,7 @@ static void store(const char *name, List *val, bool user, bool borrowed)
  * keep its symbol (symbols are never freed). */
 static bool plain(const char *name)
 {
-	if (*name == '\0' || strchr(name, '=') != NULL || is_number(name) || var_computed(name))
+	if (*name == '\0' || strchr(name, '=') != NULL || is_number(name) || computed(name))
 		return false;
 	switch (name[0]) {
 	case 'p': case 'P': case 'c': case 'C': case 'h': case 'H':
@@ -402,7 +408,7 @@ char *var_name(List *name, bool assigning)
 
 void var_set(const char *name, List *val)
 {
-	if (var_computed(name))
+	if (computed(name))
 		return;
 	if (name[0] == '*' && name[1] == '\0')
 		args_set(val);
@@ -443,7 +449,7 @@ void var_pop_local(void)
 {
 	Local *l = &locals[--nlocals];
 	const char *name = l->name;
-	if (var_computed(name) || set_alias(name, value_list(l->old), false))
+	if (computed(name) || set_alias(name, value_list(l->old), false))
 		value_unref(l->old);
 	else
 		store_value(sym_lookup(name, true), l->old, strcmp(name, "*") != 0);
