@@ -68,7 +68,7 @@ void history_commit(void)
 		lines++;
 	if (lines > 1) {
 		Str s = { 0 };
-		str_fmt(&s, "%s%lu\n", history_mark, (unsigned long)lines);
+		str_fmt(&s, "%s%lu\n", history_mark, (unsigned long) lines);
 		str_add(&s, typed.buf, typed.len);
 		history_append(s.buf, s.len);
 		free(s.buf);
@@ -91,7 +91,7 @@ void history_read(const char *text, size_t len)
 static size_t history_marked(const char *p, const char *e)
 {
 	size_t len = sizeof history_mark - 1, lines = 0;
-	if ((size_t)(e - p) <= len || memcmp(p, history_mark, len) != 0)
+	if ((size_t) (e - p) <= len || memcmp(p, history_mark, len) != 0)
 		return 0;
 	for (p += len; p < e; p++) {
 		if (*p < '0' || *p > '9' || lines > HISTORY_MARK_MOST)
