@@ -152,16 +152,27 @@ int catch_raised;
 bool error_failed;
 int error_line;
 
+static const CatchStep *steps[CATCH_STEPS];
+static int nsteps;
+static void (*error_hook)(void);
+
+void catch_register(const CatchStep *step)
+{
+	if (nsteps == CATCH_STEPS)
+		abort();	/* CATCH_STEPS (rc.h) is too small */
+	steps[nsteps++] = step;
+}
+
+void catch_on_error(void (*hook)(void))
+{
+	error_hook = hook;
+}
+
 void catch_push(Catch *c)
 {
 	c->prev = catcher;
-	c->vardepth = var_depth();
-	c->fddepth = fd_depth();
-	c->funcdepth = funcdepth;
-	c->loopdepth = loopdepth;
-	c->fnrunning = fn_running_depth();
-	c->nmfloor = nmpipe_floor();
-	c->waitfloor = fd_wait_floor(-1);
+	for (int i = 0; i < nsteps; i++)
+		c->saved[i] = steps[i]->save();
 	catcher = c;
 }
 
@@ -170,29 +181,18 @@ void catch_pop(Catch *c)
 	catcher = c->prev;
 }
 
-/* Unwind to the innermost catcher, undoing local assignments and
- * in-shell redirections made since it was set up. */
+/* Unwind to the innermost catcher, each registered module putting back
+ * the state it had when the catcher was set up. */
 NORETURN void rc_raise(int e)
 {
 	Catch *c = catcher;
 	if (c == NULL)
 		_exit(1);
-	if (e == eError && child_escaped)
-		rc_exit(1);	/* as a child of rc 1.7.4 does on an error */
-	if (e == eError && errors_exit) {
-		in_child = true;	/* no fn sigexit: see errors_exit */
-		child_sigexit = -1;
-		rc_exit(1);
-	}
+	if (e == eError && error_hook != NULL)
+		error_hook();
 	catcher = c->prev;
-	var_unwind(c->vardepth);
-	fd_unwind(c->fddepth);
-	funcdepth = c->funcdepth;
-	loopdepth = c->loopdepth;
-	fn_unwind(c->fnrunning);
-	nmpipe_set_floor(c->nmfloor);
-	fd_wait_floor(c->waitfloor);
-	skipping = SKIP_NONE;
+	for (int i = 0; i < nsteps; i++)
+		steps[i]->restore(c->saved[i]);
 	catch_raised = e;
 	siglongjmp(c->buf, e);
 }

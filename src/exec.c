@@ -16,27 +16,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-bool interactive;
-bool in_child;
-/* After exec of a command given <{cmd} or >{cmd} (do_exec), an error
- * ends the shell at once, with status 1 and no fn sigexit: rc 1.7.4 has
- * forgotten its own process id by then, and takes itself for a child. */
-bool errors_exit;
-/* rc 1.7.4's child for a backquote keeps fn sigexit until it starts a
- * command (the last one, or one after redirections: there it resets its
- * signals); exiting before that runs it in the child too: when that
- * command cannot be found, by exit in the list, under -e.  Any child
- * that defines fn sigexit itself (fn_define) has it so too.  Here -1, or
- * in such a child the guarded_depth it had: an exit under more is in
- * 1.7.4's child for a redirected command. */
-int child_sigexit = -1;
-
 /* What a forked child of the shell stops sharing with it. */
 static void became_child(void)
 {
-	in_child = true;
-	bq_child = skip_in_place = false;
-	child_sigexit = -1;
+	proc_become(PROC_CHILD);
 	fd_wait_floor(fd_depth());	/* its here documents' writers are not its own */
 	sig_child_reset();
 	child_reset();
@@ -458,53 +441,51 @@ static bool has_redirection(Node *items)
 }
 
 /* Run a builtin or function in the shell, its redirections saved and
- * undone; with some, an error in it ends only it (walk_guarded).
- * Returns false if a redirection or such an error stopped it.  parent
- * (walk's): true when rc 1.7.4 forks a child for it if redirected.
- * piped: it has a <{cmd} or >{cmd} of its own, for which 1.7.4 forks
- * whatever parent is (eval 'x=(' <{true} ends only the eval). */
-static bool in_shell(Builtin *b, Node *fn, List *args, Node *items, int parent, bool piped)
+ * undone.  Given a redirection, or a <{cmd} or >{cmd} of its own (piped),
+ * it runs guarded (walk_guarded): an error in it ends only it (eval 'x=('
+ * <{true} ends only the eval).  Returns false if a redirection or such an
+ * error stopped it.  The here documents a wait in it takes are its own
+ * only where it is a process of its own beside the shell's (parent
+ * WALK_SHELL). */
+static bool in_shell(Builtin *b, Node *fn, List *args, Node *items, Parent parent, bool piped)
 {
 	int depth = fd_depth();
 	bool redirected = has_redirection(items);
-	int floor = fd_wait_floor((parent == true && redirected) || piped ? depth : -1);
+	int floor = fd_wait_floor((parent == WALK_SHELL && redirected) || piped ? depth : -1);
 	Call c = { b, fn, args };
 	int pipes = nmpipe_count();
 	bool ran = redir_in_shell(items);
 	nmpipe_in_call(pipes);
-	if (ran && !parent && !piped)
+	if (ran && parent == WALK_CHILD_TAIL && !piped)
 		fd_keep(depth);	/* a child's last command: see fd_keep */
 	if (!ran)
 		status_fail();
 	else if (redirected || piped) {
 		ran = walk_guarded(call, &c);
-		/* rc 1.7.4 runs it in a child, whose exit status becomes
-		 * $status: one value (false | true; . f >g gives 1) */
+		/* the status a process exiting with it gives: one value
+		 * (false | true; . f >g gives 1) */
 		status_as_exit();
 	} else
 		call(&c);
-	/* rc 1.7.4's child leaves after its last command, a builtin or
-	 * function, by the exit that runs fn sigexit: it does if that command
-	 * defined it (eval 'fn sigexit {..}' | cat), its redirections and
-	 * local variables still in place */
-	if (!parent && in_child && ran && child_sigexit >= 0 && skipping == SKIP_NONE) {
-		child_sigexit = guarded_depth;
+	/* a child whose last command, a builtin or function, defined fn
+	 * sigexit (eval 'fn sigexit {..}' | cat) runs it as it exits, that
+	 * command's redirections and local variables still in place */
+	if (parent == WALK_CHILD_TAIL && in_child() && ran && frame_top()->sigexit &&
+	    skipping == SKIP_NONE)
 		rc_exit(status_exit_code());
-	}
 	fd_unwind(depth);
 	fd_wait_floor(floor);
 	return ran;
 }
 
-/* exec of a builtin or function: rc 1.7.4 runs it in the shell's own
- * process, its signals reset (no fn sigexit unless it defines one), then
- * exits with its status, or with 1 at once after an error.  A break,
- * continue or return leaves it for its loop or function, and the shell
- * goes on from there, still without fn sigexit. */
+/* exec of a builtin or function: the shell becomes its process
+ * (PROC_EXECED: no fn sigexit unless it defines one), which exits with its
+ * status, or with 1 at once after an error.  A break, continue or return
+ * leaves it for its loop or function, and that process goes on from
+ * there, still without fn sigexit. */
 static void exec_in_shell(Builtin *b, Node *fn, List *args)
 {
-	in_child = true;
-	child_sigexit = -1;
+	proc_become(PROC_EXECED);
 	Call call_of = { b, fn, args };
 	Catch c;
 	catch_push(&c);
@@ -520,9 +501,9 @@ static void exec_in_shell(Builtin *b, Node *fn, List *args)
 }
 
 /* exec: with a command, replace the shell; with none, redirect the shell.
- * A failed redirection ends the shell as the reference's does: with a
- * command at once (the shell has become the command's process: no fn
- * sigexit), without one as exit 1 would, except at the terminal. */
+ * A failed redirection ends the shell: with a command at once (the shell
+ * has become the command's process: no fn sigexit), without one as exit 1
+ * would, except at the terminal. */
 static void do_exec(List *args, Node *items)
 {
 	int depth = fd_depth();
@@ -543,7 +524,7 @@ static void do_exec(List *args, Node *items)
 		/* rc 1.7.4 forks for a command given a <{cmd} or >{cmd}, exec
 		 * or not, and the shell goes on after it; but from now on an
 		 * error ends the shell (rc_raise) */
-		errors_exit = true;
+		proc.on_error = ON_ERROR_EXIT_BARE;
 		pid_t pid = rc_fork();
 		if (pid == 0) {
 			redir_in_child(items);
@@ -558,8 +539,9 @@ static void do_exec(List *args, Node *items)
 	}
 	if (!redir_exec(items)) {
 		if (args != NULL)
-			in_child = true;
-		child_sigexit = -1;	/* 1.7.4's child has an error, no exit */
+			proc_become(PROC_EXECED);	/* the command's process */
+		else
+			frame_started();
 		if (args != NULL || !interactive)
 			rc_exit(1);
 		fd_unwind(depth);
@@ -570,7 +552,7 @@ static void do_exec(List *args, Node *items)
 	if (b != NULL || fn != NULL)
 		exec_in_shell(b, fn, args);
 	else if (args != NULL) {
-		child_sigexit = -1;
+		frame_started();
 		exec_child(args);
 	}
 	/* $status stays, as in rc 1.7.4 */
@@ -578,11 +560,11 @@ static void do_exec(List *args, Node *items)
 
 typedef struct {
 	Node *items;
-	int parent;
+	Parent parent;
 	bool called_fn;
 } Simple;
 
-static bool run_words(Node *items, int parent);
+static bool run_words(Node *items, Parent parent);
 
 /* The redirections written before the command's name are made before
  * its words are expanded (and traced under -x), as in rc 1.7.4's child.
@@ -593,8 +575,8 @@ static bool run_words(Node *items, int parent);
 static void simple_of(void *p)
 {
 	Simple *s = p;
-	if (!s->parent && s->items->k[0]->type == nRedir)
-		child_sigexit = -1;	/* as 1.7.4 starts its command */
+	if (s->parent == WALK_CHILD_TAIL && s->items->k[0]->type == nRedir)
+		frame_started();
 	Node *rest = s->items, *last = NULL;
 	for (; rest != NULL && rest->k[0]->type == nRedir; rest = rest->k[1])
 		last = rest->k[0];
@@ -625,19 +607,19 @@ static void simple_of(void *p)
  * ran a builtin that left $status as it was (which -e does not test).
  * rc 1.7.4 runs a command written after a redirection (>f cmd, or a
  * redirection alone) in a child: an error in it ends only it. */
-bool run_simple(Node *items, int parent)
+bool run_simple_forgiven(Node *items, Parent parent)
 {
 	if (items == NULL || items->k[0]->type != nRedir)
 		return run_words(items, parent);
-	Simple s = { items, parent ? PARENT_TAIL : false, false };
-	if (parent) {
-		int floor = fd_wait_floor(parent == true ? fd_depth() : -1);
-		if (LAST_IN_PROCESS(parent))
-			child_sigexit = -1;	/* as 1.7.4 starts its command */
+	Simple s = { items, parent != WALK_CHILD_TAIL ? WALK_GUARD_TAIL : WALK_CHILD_TAIL, false };
+	if (parent != WALK_CHILD_TAIL) {
+		int floor = fd_wait_floor(parent == WALK_SHELL ? fd_depth() : -1);
+		if (parent != WALK_SHELL)
+			frame_started();
 		walk_guarded(simple_of, &s);
 		fd_wait_floor(floor);
-		status_as_child(parent);
-		return false;	/* 1.7.4's child exited with $status: -e tests it */
+		status_as_child(parent == WALK_GUARD_TAIL);
+		return false;	/* the guarded body's status: -e tests it */
 	} else
 		simple_of(&s);	/* in a child an error ends the child */
 	return s.called_fn;
@@ -651,7 +633,7 @@ static bool only_nmpipe(Node *items)
 	return w != NULL && w->type == nNmpipe;
 }
 
-static bool run_words(Node *items, int parent)
+static bool run_words(Node *items, Parent parent)
 {
 	List *args = NULL, **tail = &args;
 	if (only_nmpipe(items))
@@ -674,8 +656,8 @@ static bool run_words(Node *items, int parent)
 		 * 1.7.4, but as the exit status of the child 1.7.4 runs it in:
 		 * one value (false | true; $x gives 1) */
 		int depth = fd_depth();
-		if (LAST_IN_PROCESS(parent))
-			child_sigexit = -1;	/* as 1.7.4 starts its command */
+		if (parent != WALK_SHELL)
+			frame_started();
 		if (!redir_in_shell(items))
 			status_fail();
 		else
@@ -698,8 +680,8 @@ static bool run_words(Node *items, int parent)
 	Node *fn = skip_fn ? NULL : fn_get(args->w);
 	Builtin *b = fn ? NULL : builtin_get(args->w);
 	bool fn_ran = false;
-	if (LAST_IN_PROCESS(parent) && (fn != NULL || b != NULL))
-		child_sigexit = -1;	/* as 1.7.4 starts its command */
+	if (parent != WALK_SHELL && (fn != NULL || b != NULL))
+		frame_started();
 	if (fn != NULL || b != NULL) {
 		bool piped = nmpipe_count() > pipes;
 		int floor = nmpipe_protect();	/* eval 'a; b' <{c} */
@@ -714,15 +696,15 @@ static bool run_words(Node *items, int parent)
 		nmpipe_set_floor(floor);
 		/* break, continue or return as a child's last command: see
 		 * input_child_escaped */
-		if (!parent && b != NULL && skipping != SKIP_NONE)
-			skip_in_place = true;
+		if (parent == WALK_CHILD_TAIL && b != NULL && skipping != SKIP_NONE)
+			proc.skip_in_place = true;
 	}
-	else if (parent) {
+	else if (parent != WALK_CHILD_TAIL) {
 		char *path = command_path(args->w, items);
 		if (path != NULL) {
-			if (parent == PARENT_TAIL)
-				child_sigexit = -1;	/* as 1.7.4's child execs it */
-			spawn(path, args, items, parent == PARENT_TAIL);
+			if (parent == WALK_GUARD_TAIL)
+				frame_started();
+			spawn(path, args, items, parent == WALK_GUARD_TAIL);
 		}
 	}
 	else {
@@ -734,7 +716,7 @@ static bool run_words(Node *items, int parent)
 		}
 		if (cannot_run(path))
 			rc_exit(1);
-		child_sigexit = -1;
+		frame_started();
 		redir_in_child(items);
 		exec_child(args);
 	}

@@ -284,11 +284,13 @@ static Value *backquote_value(Node *body, List *seps)
 	int p[2];
 	if (pipe(p) < 0)
 		rc_syserror("pipe");
-	int keep = sigexit_kept() ? guarded_depth : -1;
+	/* the child leaves with fn sigexit where the shell would, until it
+	 * starts a command: its list is the shell's own commands */
+	bool keep = frame_top()->sigexit;
 	pid_t pid = rc_fork_closing(p, 2);
 	if (pid == 0) {
-		bq_child = true;
-		child_sigexit = keep;	/* it may run fn sigexit */
+		proc_become(PROC_BACKQUOTE);
+		frame_top()->sigexit = keep;
 		/* With descriptor 1 closed the read end is 1: rc 1.7.4's child
 		 * moves the write end there, then closes the read end's number,
 		 * and runs the command without a standard output (an empty

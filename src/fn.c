@@ -111,6 +111,33 @@ void fn_unwind(int depth)
 		}
 }
 
+static int get_funcdepth(void)
+{
+	return funcdepth;
+}
+
+static void set_funcdepth(int depth)
+{
+	funcdepth = depth;
+}
+
+static int get_loopdepth(void)
+{
+	return loopdepth;
+}
+
+static void set_loopdepth(int depth)
+{
+	loopdepth = depth;
+}
+
+/* An error leaves the functions and loops entered since its catcher. */
+const CatchStep fn_catch_steps[3] = {
+	{ get_funcdepth, set_funcdepth },
+	{ get_loopdepth, set_loopdepth },
+	{ fn_running_depth, fn_unwind },
+};
+
 static void clear(Sym *s)
 {
 	if (s->fn != NULL)
@@ -132,8 +159,8 @@ void fn_define(const char *name, Node *body)
 	s->fn = copy;
 	if (sig != 0)
 		sig_set_handler(sig, copy);
-	else if (in_child && strcmp(name, "sigexit") == 0)
-		child_sigexit = guarded_depth;	/* rc 1.7.4's child runs it as it exits */
+	else if (strcmp(name, "sigexit") == 0)
+		frame_keep_sigexit();	/* a child runs its own as it exits */
 }
 
 void fn_import(const char *name, const char *def)

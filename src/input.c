@@ -468,7 +468,7 @@ static void run_all(void)
 				free(s.buf);
 			}
 		} else if (n != NULL) {
-			walk(n, true);
+			walk(n, WALK_SHELL);
 			if (sig_pending)
 				sig_check();
 		}
@@ -561,7 +561,7 @@ void input_run_fd(int fd, bool prompting)
 	input_fd(fd);
 	if (prompting)
 		in->prompt = in->line_start = true;
-	if (!prompting || in_child) {
+	if (!prompting || in_child()) {
 		run_pushed(false);
 		return;
 	}

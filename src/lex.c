@@ -7,7 +7,6 @@
 #include <string.h>
 
 Token tok;
-int lineno;
 
 static int lastchar;		/* the last byte read, for "near" in messages */
 /* What a syntax error is "near", as rc 1.7.4 names it: the text of the last

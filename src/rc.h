@@ -104,18 +104,25 @@ void nhold(void (*fn)(void *), void *arg);
 void nrelease(Mark m);
 #define nnew(T) ((T *) nalloc(sizeof(T)))
 
-/* except.c: errors unwind with siglongjmp to the innermost catcher. */
+/* except.c: errors unwind with siglongjmp to the innermost catcher.
+ * A module whose state an error must put back registers a step (startup.c,
+ * catch_steps, says which and in what order): save gives a number as a
+ * catcher is set up, restore puts it back when an error unwinds to it.
+ * except.c itself knows no module above it. */
+typedef struct {
+	int (*save)(void);
+	void (*restore)(int saved);
+} CatchStep;
+enum { CATCH_STEPS = 12 };
 typedef struct Catch Catch;
 struct Catch {
 	sigjmp_buf buf;
 	Catch *prev;
-	int vardepth;	/* local-variable stack depth to restore */
-	int fddepth;	/* saved-descriptor stack depth to restore */
-	int funcdepth, loopdepth;
-	int fnrunning;	/* function bodies running */
-	int nmfloor;	/* nmpipe_floor() to restore */
-	int waitfloor;	/* fd_wait_floor to restore */
+	int saved[CATCH_STEPS];	/* each step's save, in order */
 };
+void catch_register(const CatchStep *step);
+/* hook runs first when an error is raised: it may end the process. */
+void catch_on_error(void (*hook)(void));
 extern Catch *catcher;
 enum { eError = 1, eExit, eInterrupt, eSkip };
 /* catch_push makes c the innermost catcher; the caller then calls
@@ -151,6 +158,61 @@ NORETURN void rc_error(const char *fmt, ...) PRINTFLIKE(1, 2);
 void rc_warn(const char *fmt, ...) PRINTFLIKE(1, 2);
 NORETURN void rc_syserror(const char *what);
 void print_error(const char *fmt, ...) PRINTFLIKE(1, 2);
+
+/* state.c: the shell's modes, and its process model.
+ *
+ * Some commands behave as if run in a process of their own although the
+ * shell runs them itself: a builtin, function or braced command given a
+ * redirection, or a command written after a redirection.  An error, an
+ * exit or the end of such a command ends only it; its $status is what a
+ * process exiting with the last status would give; fn sigexit runs when
+ * that process would exit.  The shell runs each such command in a frame
+ * (walk_guarded), pushed as the command starts and popped as it ends.
+ * proc says what the process itself is; the top frame says whether
+ * leaving the process from where it is now runs fn sigexit:
+ * - the shell: always (its own frame; its guarded frames never do, so
+ *   that an exit there is the shell's);
+ * - a forked child (or the shell after exec of a builtin or function):
+ *   only from a frame in which it defined fn sigexit, and, in a
+ *   backquote's child, the frame it started in if the shell would have
+ *   run it there; never once it has started the command it was made for,
+ *   whose own exit that is. */
+extern bool interactive;
+extern int lineno;
+enum { SKIP_NONE, SKIP_BREAK, SKIP_CONTINUE, SKIP_RETURN };
+extern int skipping;	/* a break, continue or return is leaving commands */
+typedef enum {
+	PROC_SHELL,
+	PROC_CHILD,		/* forked: a pipeline's stage, &, @, <{} */
+	PROC_BACKQUOTE,		/* forked for a backquote */
+	PROC_EXECED		/* the shell after exec of a builtin or function */
+} ProcKind;
+typedef enum {
+	ON_ERROR_UNWIND,	/* to the innermost catcher */
+	ON_ERROR_EXIT,		/* exit 1: a child that left its command by a
+				 * break, continue or return (walk.c) */
+	ON_ERROR_EXIT_BARE	/* exit 1 at once, no fn sigexit: the shell
+				 * after exec of a command given a <{cmd} */
+} OnError;
+typedef struct {
+	ProcKind kind;
+	OnError on_error;
+	bool skip_in_place;	/* a child's last command was a break,
+				 * continue or return (input_child_escaped) */
+} Process;
+extern Process proc;
+typedef struct {
+	bool sigexit;	/* leaving the process from here runs fn sigexit */
+} Frame;
+Frame *frame_top(void);
+int frame_depth(void);
+int frame_push(void);
+void frame_pop(int depth);
+void proc_become(ProcKind kind);
+bool in_child(void);
+void frame_started(void);
+void frame_keep_sigexit(void);
+extern const CatchStep frame_catch_step;
 
 /* names.c: give lineedit the names it completes, $path programs cached. */
 void names_offer(void);
@@ -189,7 +251,6 @@ typedef struct {
 	char *s;	/* word text */
 } Token;
 extern Token tok;
-extern int lineno;
 void lex_reset(void);
 void lex_next(void);
 void lex_skipnl(void);
@@ -299,6 +360,7 @@ void var_push_local(const char *name, List *val);
 void var_pop_local(void);
 int var_depth(void);
 void var_unwind(int depth);
+extern const CatchStep var_catch_step;
 char *var_name(List *name, bool assigning);
 void var_print(Str *s, const char *name, List *val);
 Sym *sym_lookup(const char *name, bool create);
@@ -322,6 +384,7 @@ void fn_forget(const char *name);
 void fn_call(const char *name, Node *body, List *args);
 int fn_running_depth(void);
 void fn_unwind(int depth);
+extern const CatchStep fn_catch_steps[3];
 bool is_signal_fn(const char *name);
 /* loopdepth counts the loop bodies being run, plus FOR_LIST for each for
  * list being taken: that is inside its loop's break, as in rc 1.7.4, but
@@ -330,39 +393,33 @@ bool is_signal_fn(const char *name);
 extern int funcdepth, loopdepth;
 enum { FOR_LIST = 1 << 16 };
 
-/* walk.c: the interpreter. */
-enum { SKIP_NONE, SKIP_BREAK, SKIP_CONTINUE, SKIP_RETURN };
-extern int skipping;
-extern bool child_escaped, skip_in_place, bq_child;
+/* walk.c: the interpreter.  Where a command runs decides what may follow
+ * it in its process (walk's parent): */
+typedef enum {
+	WALK_CHILD_TAIL,	/* the last command of a forked child: it may
+				 * exec in place, and nothing need be restored */
+	WALK_SHELL,		/* anywhere else in the shell or a child */
+	WALK_GUARD_TAIL		/* the last command of a guarded body
+				 * (state.c): a program run there gives the
+				 * body its wait status (status_exec_tail) */
+} Parent;
 void walk_body(Node *body);
 void check_e(void);
-/* walk's parent: false in a child whose last command this is (it may exec
- * in place), true in the shell, PARENT_TAIL in the shell for the last
- * command of one that rc 1.7.4 runs in a child (a redirected braced
- * command, or one after a redirection): a program run there is the one
- * that child would exec, whose wait status becomes the command's. */
-enum { PARENT_TAIL = 2 };
-/* Is this the last command of a process of rc 1.7.4's (a forked child,
- * or the child it runs a redirected command in)?  1.7.4 resets its
- * signals, fn sigexit too, as it starts that command. */
-#define LAST_IN_PROCESS(parent) ((parent) != true)
-void walk(Node *n, int parent);
+void walk(Node *n, Parent parent);
 NORETURN void walk_in_child(Node *n);
 bool walk_reset(void);
 bool walk_guarded(void (*fn)(void *), void *arg);
 void check_e_backquote(int wstat);
+void walk_on_error(void);
+extern const CatchStep walk_catch_step;
 
 /* exec.c: the one place the shell forks or spawns. */
 pid_t rc_fork(void);
 pid_t rc_fork_closing(const int *fds, int n);
 int rc_fork_orphan(void);
-bool run_simple(Node *items, int parent);
+bool run_simple_forgiven(Node *items, Parent parent);
 void trace_list(const char *prefix, List *a, List *b, bool match);
 char *path_which(const char *name, int *err);
-extern bool interactive, in_child, errors_exit;
-extern int child_sigexit, guarded_depth;
-bool sigexit_kept(void);
-void sig_exit_guarded(void);
 
 /* redir.c */
 int fd_depth(void);
@@ -374,6 +431,7 @@ bool redir_in_shell(Node *redirs);
 bool redir_exec(Node *redirs);
 void fd_forget(int depth);
 void fd_keep(int depth);
+extern const CatchStep fd_catch_steps[2];
 char *nmpipe(Node *n);
 void redir_in_child(Node *redirs);
 /* fd moved to FD_SHELL_MIN (sys.h) or above. */
@@ -386,6 +444,7 @@ bool nmpipe_pending(void);
 int nmpipe_count(void);
 int nmpipe_floor(void);
 void nmpipe_set_floor(int floor);
+extern const CatchStep nmpipe_catch_step;
 
 /* status.c: $status as a list of wait statuses. */
 void status_set(int wstat);
@@ -397,7 +456,7 @@ bool status_true(void);
 int status_exit_code(void);
 void status_as_exit(void);
 void status_exec_tail(int wstat);
-void status_as_child(int parent);
+void status_as_child(bool tail);
 List *status_list(void);
 char *status_word_of(int wstat);
 const char *signame(int sig);
@@ -437,6 +496,8 @@ void sig_vforked_child(const sigset_t *saved);
 void sig_after_vfork(pid_t pid);
 void sig_child_reset(void);
 void sig_ignore_stops(void);
+NORETURN void rc_exit(int code);
+void sig_exit_guarded(void);
 
 /* input.c: where commands come from. */
 /* What one read(2) of a script, pipe or $history asks for (BUFSIZ with glibc);
@@ -497,6 +558,5 @@ int limit_builtin(List *args);
 /* startup.c */
 extern bool flag_c, flag_d, flag_i, flag_l, flag_o, flag_p, flag_s, flag_I;
 int rc_main(int argc, char **argv, char **envp);
-NORETURN void rc_exit(int code);
 
 #endif

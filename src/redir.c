@@ -252,6 +252,23 @@ bool fd_writers(void)
 	return any;
 }
 
+static int wait_floor_now(void)
+{
+	return wait_floor;
+}
+
+static void wait_floor_back(int floor)
+{
+	wait_floor = floor;
+}
+
+/* An error undoes the in-shell redirections made since its catcher, and
+ * puts back the first here document the process waits for. */
+const CatchStep fd_catch_steps[2] = {
+	{ fd_depth, fd_unwind },
+	{ wait_floor_now, wait_floor_back },
+};
+
 /* The descriptor a redirection replaces is copied, to be put back by
  * fd_unwind: above the low numbers scripts use or, when the descriptor
  * limit leaves no room there, to the lowest free descriptor the command's
@@ -395,7 +412,7 @@ char *nmpipe(Node *n)
 /* Those below the floor belong to a command still running in the shell
  * (a function or builtin: eval 'true; cat' <{echo hi}), so the commands
  * it runs leave them open (issue 10).  An error puts the floor back
- * (catch_push saves it). */
+ * (nmpipe_catch_step). */
 static int nmfloor;
 
 int nmpipe_floor(void)
@@ -407,6 +424,8 @@ void nmpipe_set_floor(int floor)
 {
 	nmfloor = floor;
 }
+
+const CatchStep nmpipe_catch_step = { nmpipe_floor, nmpipe_set_floor };
 
 /* Whether the command being run has a <{cmd} or >{cmd} of its own. */
 bool nmpipe_pending(void)

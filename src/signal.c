@@ -353,7 +353,7 @@ void sig_prompt_interrupt(void)
 		fn_call("sigint", fn, NULL);
 }
 
-/* fn sigexit runs once, when the shell exits (in a child, see sigexit_kept).
+/* fn sigexit runs once, when the shell exits (in a child, see state.c).
  * Returns true if it ran: the shell then exits with its status. */
 static bool sig_exit_handler(void)
 {
@@ -379,7 +379,7 @@ static void (*volatile exit_now)(int) = _exit;
  * unwinding past a buffer) fails the test that took it.  Only the shell
  * itself: a forked child's heap is its parent's, held by frames the
  * child never returns to. */
-#define leak_check() (in_child ? (void) 0 : __lsan_do_leak_check())
+#define leak_check() (in_child() ? (void) 0 : __lsan_do_leak_check())
 #else
 #define leak_check() ((void) 0)
 #endif
@@ -393,33 +393,24 @@ void __gcov_dump(void);
 #define coverage_dump() ((void) 0)
 #endif
 
-/* Whether rc 1.7.4 would still run fn sigexit if its process for this
- * exited: not in its child for a redirected command (walk_guarded), nor in
- * a child of ours that has started a command, or that is not a
- * backquote's and has not defined fn sigexit itself (child_sigexit). */
-bool sigexit_kept(void)
-{
-	return in_child ? child_sigexit >= 0 && child_sigexit == guarded_depth : guarded_depth == 0;
-}
-
-/* The end of a redirected command in a forked child, which rc 1.7.4 runs
- * in a child of that child: it exits here, and runs fn sigexit if it
- * defined it (@{fn sigexit {echo x}} >[2=1] prints x). */
+/* The end of a guarded body in a forked child: the body's process exits
+ * here, and runs fn sigexit if it defined it (@{fn sigexit {echo x}}
+ * >[2=1] prints x). */
 void sig_exit_guarded(void)
 {
-	if (!in_child || child_sigexit != guarded_depth || skipping != SKIP_NONE)
+	if (!in_child() || !frame_top()->sigexit || skipping != SKIP_NONE)
 		return;
-	child_sigexit = -1;
+	frame_top()->sigexit = false;
 	Node *fn = fn_get("sigexit");
 	if (fn != NULL)
 		fn_call("sigexit", fn, NULL);
 }
 
-/* Leave the shell: fn sigexit first, unless this is a forked child
- * (but see child_sigexit). */
+/* Leave the process: fn sigexit first, where the process model says
+ * (state.c): always in the shell itself. */
 NORETURN void rc_exit(int code)
 {
-	if ((!in_child || sigexit_kept()) && sig_exit_handler())
+	if ((!in_child() || frame_top()->sigexit) && sig_exit_handler())
 		code = status_exit_code();
 	coverage_dump();
 	leak_check();

@@ -115,10 +115,29 @@ static void login_file(void)
 	catch_pop(&c);
 }
 
+/* What an error puts back as it unwinds to a catcher, module by module,
+ * in this order: the local variables first, so that the $bqstatus a
+ * redirection saved (redir.c) goes back into the variable they leave;
+ * the others are independent.  Then the rule for the errors of a process
+ * that an error ends (walk_on_error). */
+static void catch_steps(void)
+{
+	catch_register(&var_catch_step);
+	catch_register(&fd_catch_steps[0]);
+	for (int i = 0; i < 3; i++)
+		catch_register(&fn_catch_steps[i]);
+	catch_register(&nmpipe_catch_step);
+	catch_register(&fd_catch_steps[1]);
+	catch_register(&frame_catch_step);
+	catch_register(&walk_catch_step);
+	catch_on_error(walk_on_error);
+}
+
 int rc_main(int argc, char **argv, char **envp)
 {
 	const char *cmd = NULL;
 	stack_init(&cmd, envp, false);
+	catch_steps();
 	const char *argv0 = argv[0];	/* a login shell's begins with - */
 	int i = options(argc, argv, &cmd);
 	if (i < 0)

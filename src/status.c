@@ -190,11 +190,11 @@ void status_exec_tail(int wstat)
  * value, unless the child would have exec'd its last command
  * (status_exec_tail).  parent is the command's own: when it is itself
  * the last command of such a child (PARENT_TAIL), that one decides. */
-void status_as_child(int parent)
+void status_as_child(bool tail)
 {
 	if (!exec_tail)
 		status_as_exit();
-	else if (parent != PARENT_TAIL) {
+	else if (!tail) {
 		exec_tail = false;
 		status_report(0, statuses[0], false);
 	}

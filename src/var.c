@@ -467,6 +467,9 @@ void var_unwind(int depth)
 		var_pop_local();
 }
 
+/* An error pops the local assignments made since its catcher. */
+const CatchStep var_catch_step = { var_depth, var_unwind };
+
 /* As in rc 1.7.4, a name is printed bare when only * ? [ would quote it
  * (**=(), a?b=1), else quoted whole ('a b*'=1), and so is a keyword but
  * not, which 1.7.4's lexer knows only after if, when a value follows

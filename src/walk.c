@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: Zlib */
 /* walk.c: the interpreter, a walk over the parse tree.
  *
- * walk(n, parent): parent is false when n is the last thing this (forked)
- * process will do, so a simple command may exec in place, a subshell need
- * not fork, and state need not be restored; PARENT_TAIL (rc.h) when n is
- * the last command of one that rc 1.7.4 runs in a child. */
+ * walk(n, parent): parent (rc.h, Parent) says what may follow n in its
+ * process: nothing in a forked child (WALK_CHILD_TAIL), so a simple
+ * command may exec in place, a subshell need not fork, and state need
+ * not be restored; nothing in a guarded body (WALK_GUARD_TAIL, state.c);
+ * anything (WALK_SHELL). */
 #include "rc.h"
 #include "sys.h"
 
@@ -15,16 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
-int skipping;
 static int skip_raised;	/* what a child that escaped (below) carries out */
-/* This forked child has left the command it was forked for, by a break,
- * continue or return whose loop or function lies outside it: as in rc
- * 1.7.4, whose child jumps there in its own copy of the shell, it goes
- * on as the shell would from there, to the end of the script. */
-bool child_escaped;
-bool skip_in_place;	/* the break, continue or return was the child's last command */
-bool bq_child;		/* a backquote's child */
-int guarded_depth;
 static int cond_depth;		/* inside if/while tests, && and || left sides */
 static enum { IF_NONE, IF_TOOK, IF_SKIPPED } last_if;
 
@@ -38,6 +30,31 @@ bool walk_reset(void)
 	cond_depth = 0;
 	skipping = SKIP_NONE;
 	return in_cond;
+}
+
+static int no_save(void)
+{
+	return 0;
+}
+
+static void end_skipping(int unused)
+{
+	(void) unused;
+	skipping = SKIP_NONE;
+}
+
+/* An error ends any break, continue or return under way. */
+const CatchStep walk_catch_step = { no_save, end_skipping };
+
+/* An error in a process whose errors end it (proc.on_error). */
+void walk_on_error(void)
+{
+	if (proc.on_error == ON_ERROR_EXIT)
+		rc_exit(1);
+	if (proc.on_error == ON_ERROR_EXIT_BARE) {
+		proc_become(PROC_EXECED);
+		rc_exit(1);
+	}
 }
 
 /* -e: a failed command ends the shell, except where it is being tested.
@@ -59,39 +76,46 @@ void check_e_backquote(int wstat)
 static bool walk_cond(Node *n)
 {
 	cond_depth++;
-	walk(n, true);
+	walk(n, WALK_SHELL);
 	cond_depth--;
 	return status_true();
 }
 
 /* Run n in this forked child and exit with its status: 1 after an error,
- * a syntax error in eval too (which leaves $status as it was), as in
- * rc 1.7.4.  subshell: the child of @, which 1.7.4 leaves as the shell
- * exits, running fn sigexit if the child defined it and started no
- * command after (see child_sigexit); its other children just exit. */
+ * a syntax error in eval too (which leaves $status as it was): the error
+ * ended the child, whatever status it left.  subshell: the child of @,
+ * which leaves as a shell exits, running fn sigexit if it defined it and
+ * started no command after (state.c); the other children are the command
+ * they were made for, whose end is no exit of a shell.
+ *
+ * A child that leaves its command by a break, continue or return whose
+ * loop or function lies outside it goes on as the shell would from
+ * there, to the end of the script, as a copy of the shell: an error then
+ * ends it (ON_ERROR_EXIT), and it reads on from the script
+ * (input_child_escaped). */
 static NORETURN void walk_child(Node *n, bool subshell)
 {
 	Catch c;
 	catch_push(&c);
 	if (sigsetjmp(c.buf, 0) == 0) {
-		walk(n, false);
+		walk(n, WALK_CHILD_TAIL);
 		catch_pop(&c);
 		if (skipping != SKIP_NONE) {
 			skip_raised = skipping;
-			input_child_escaped(skip_in_place || !bq_child);
-			child_escaped = true;
+			input_child_escaped(proc.skip_in_place || proc.kind != PROC_BACKQUOTE);
+			proc.on_error = ON_ERROR_EXIT;
 			rc_raise(eSkip);
 		}
 	} else if (catch_raised == eError) {
-		/* under -e, rc 1.7.4's child leaves by -e's exit, which runs
-		 * fn sigexit where the child still has it (a backquote's) */
+		/* an error that -e stops at leaves by -e's exit, which runs fn
+		 * sigexit where the child still has it (a backquote's) */
 		if (!(flag_e && error_failed && cond_depth == 0))
-			child_sigexit = -1;
+			frame_started();
 		rc_exit(1);
 	} else if (catch_raised == eSkip)
 		rc_raise(eSkip);	/* from a child of this child: on out */
 	if (!subshell)
-		child_sigexit = -1;	/* the end of the command is no exit */
+		frame_started();
 	rc_exit(status_exit_code());
 }
 
@@ -121,7 +145,7 @@ static bool run_skippable(void (*fn)(void *), void *arg)
 
 static void walk_as_body(void *n)
 {
-	walk(n, true);
+	walk(n, WALK_SHELL);
 }
 
 /* Walk a loop's or function's body, where an escaped child's break,
@@ -169,7 +193,7 @@ void walk_body(Node *body)
 	if (forks_kept(body))
 		walk_skippable(body);
 	else
-		walk(body, true);
+		walk(body, WALK_SHELL);
 }
 
 static char *one_word(List *l)
@@ -212,7 +236,7 @@ static void assign(Node *n)
 	status_set(0);
 }
 
-static void local(Node *n, int parent)
+static void local(Node *n, Parent parent)
 {
 	List *val = glom(n->k[1]);	/* the value first, as in rc 1.7.4 */
 	char *name = one_word(glom_noglob(n->k[0]));
@@ -250,13 +274,16 @@ static void async(Node *n)
 	var_set("apid", mklist(nfmt("%d", (int) pid), NULL, NULL));
 }
 
-static void subshell(Node *n, int parent)
+/* As a child's last command, @ is run in that child, which stands for
+ * the child @ makes: it has started a command of its own (no fn sigexit
+ * it inherited), and exits as that child would. */
+static void subshell(Node *n, Parent parent)
 {
-	if (!parent) {
-		child_sigexit = -1;	/* 1.7.4 forks for it all the same */
-		walk(n->k[0], false);
-		if (in_child && skipping == SKIP_NONE)
-			rc_exit(status_exit_code());	/* as that child exits */
+	if (parent == WALK_CHILD_TAIL) {
+		frame_started();
+		walk(n->k[0], WALK_CHILD_TAIL);
+		if (in_child() && skipping == SKIP_NONE)
+			rc_exit(status_exit_code());
 		return;
 	}
 	pid_t pid = rc_fork();
@@ -336,7 +363,7 @@ static void pipeline(Node *n)
 	check_e();
 }
 
-static void do_if(Node *n, int parent)
+static void do_if(Node *n, Parent parent)
 {
 	bool ok = walk_cond(n->k[0]);
 	if (skipping != SKIP_NONE)
@@ -354,7 +381,7 @@ static void do_if(Node *n, int parent)
 		status_set(0);
 }
 
-static void ifnot(Node *n, int parent)
+static void ifnot(Node *n, Parent parent)
 {
 	if (last_if == IF_NONE)
 		rc_error("`if not' must follow `if'");
@@ -492,7 +519,7 @@ static void do_switch(Node *n)
 			continue;
 		}
 		if (running) {
-			walk(c, true);
+			walk(c, WALK_SHELL);
 			if (skipping != SKIP_NONE)
 				break;
 		}
@@ -549,14 +576,14 @@ static Node *andor_chain(Node *n)
 		links[--i] = p;
 	Node *last = NULL;
 	cond_depth++;
-	walk(p, true);
+	walk(p, WALK_SHELL);
 	for (i = 0; i < count && skipping == SKIP_NONE; i++) {
 		if (status_true() != (links[i]->type == nAnd))
 			continue;
 		if (i == count - 1 && links[i]->k[1] != NULL)
 			last = links[i]->k[1];
 		else
-			walk(links[i]->k[1], true);
+			walk(links[i]->k[1], WALK_SHELL);
 	}
 	cond_depth--;
 	return last;
@@ -564,7 +591,7 @@ static Node *andor_chain(Node *n)
 
 typedef struct {
 	Node *n;
-	int parent;
+	Parent parent;
 } Walk;
 
 static void walk_of(void *p)
@@ -573,31 +600,29 @@ static void walk_of(void *p)
 	walk(w->n, w->parent);
 }
 
-/* Run fn(arg): a builtin, function or compound command whose redirections
- * the shell has made for it.  rc 1.7.4 runs such a command in a child, so
- * an error in it ends only it, with status 1; so it does here.  Returns
- * false after such an error.  What the child's ifs and if nots did is
- * lost with it: a later if not pairs as before.  guarded_depth: how many
- * such commands are running. */
+/* Run fn(arg) in a guarded frame (state.c): a builtin, function or
+ * compound command whose redirections the shell has made for it, or a
+ * command after a redirection.  An error in it ends only it, with status
+ * 1.  Returns false after such an error.  It is a process of its own as
+ * far as the script can tell: the lines an eval in it counts, and what
+ * its ifs and if nots did, are lost with it (a later if not pairs as
+ * before). */
 bool walk_guarded(void (*fn)(void *), void *arg)
 {
-	int conds = cond_depth, line = lineno;	/* eval's lines count in 1.7.4's child */
-	int was_if = last_if, sigexit = child_sigexit;	/* that child's are its own */
+	int conds = cond_depth, line = lineno, was_if = last_if;
 	Catch c;
 	catch_push(&c);
-	guarded_depth++;
+	int frame = frame_push();
 	if (sigsetjmp(c.buf, 0) == 0) {
 		fn(arg);
 		sig_exit_guarded();
 		catch_pop(&c);
-		guarded_depth--;
-		child_sigexit = sigexit;
+		frame_pop(frame);
 		lineno = line;
 		last_if = was_if;
 		return true;
 	}
-	guarded_depth--;
-	child_sigexit = sigexit;
+	frame_pop(frame);
 	cond_depth = conds;
 	lineno = line;
 	last_if = was_if;
@@ -607,7 +632,7 @@ bool walk_guarded(void (*fn)(void *), void *arg)
 	return false;
 }
 
-void walk(Node *n, int parent)
+void walk(Node *n, Parent parent)
 {
 	stack_check();
 top:
@@ -619,27 +644,29 @@ top:
 	}
 	switch (n->type) {
 	case nSimple:
-		/* (the last command of 1.7.4's child: -e is for after it) */
-		if (!run_simple(n->k[0], parent) && parent != PARENT_TAIL)
+		/* a guarded body's last command: -e tests the body's status */
+		if (!run_simple_forgiven(n->k[0], parent) && parent != WALK_GUARD_TAIL)
 			check_e();
 		return;
 	case nRedirs: {
-		int depth = fd_depth(), floor = fd_wait_floor(parent == true ? depth : -1);
-		if (LAST_IN_PROCESS(parent))
-			child_sigexit = -1;	/* as 1.7.4 starts its command */
-		Walk w = { n->k[0], parent ? PARENT_TAIL : false };
+		/* a redirected compound command runs guarded: it is a command
+		 * its process starts (no fn sigexit), a process of its own */
+		int depth = fd_depth(), floor = fd_wait_floor(parent == WALK_SHELL ? depth : -1);
+		if (parent != WALK_SHELL)
+			frame_started();
+		Walk w = { n->k[0], parent != WALK_CHILD_TAIL ? WALK_GUARD_TAIL : WALK_CHILD_TAIL };
 		if (redir_in_shell(n->k[1])) {
-			if (!parent)
+			if (parent == WALK_CHILD_TAIL)
 				fd_keep(depth);
 			walk_guarded(walk_of, &w);
 		} else
 			status_fail();
 		fd_unwind(depth);
 		fd_wait_floor(floor);
-		if (parent)
-			status_as_child(parent);
-		if (parent != PARENT_TAIL)
-			check_e();	/* as after 1.7.4's child for it */
+		if (parent != WALK_CHILD_TAIL)
+			status_as_child(parent == WALK_GUARD_TAIL);
+		if (parent != WALK_GUARD_TAIL)
+			check_e();
 		return;
 	}
 	case nAssign: assign(n); return;
@@ -652,7 +679,7 @@ top:
 		n = n->k[0];
 		goto top;
 	case nSeq:
-		walk(n->k[0], true);
+		walk(n->k[0], WALK_SHELL);
 		if (skipping != SKIP_NONE)
 			return;
 		if (n->k[1] == NULL) {	/* a line ending in ';' (parse.c, list) */
@@ -667,7 +694,7 @@ top:
 			return;
 		goto top;
 	case nBang:
-		walk(n->k[0], true);
+		walk(n->k[0], WALK_SHELL);
 		if (skipping != SKIP_NONE)
 			return;	/* ! break: the status the break left */
 		status_set_bool(!status_true());

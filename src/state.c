@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: Zlib */
+/* state.c: the shell's modes, and its process model (rc.h says what the
+ * model is). */
+#include "rc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+bool interactive;
+int lineno;
+int skipping;
+
+Process proc;
+
+/* frames[0] is the process itself; one more for each guarded body being
+ * run.  Leaving the shell itself runs fn sigexit, so its frame starts so. */
+static Frame first[8] = { { .sigexit = true } };
+static Frame *frames = first;
+static int nframes = 1, maxframes = sizeof first / sizeof first[0];
+
+Frame *frame_top(void)
+{
+	return &frames[nframes - 1];
+}
+
+int frame_depth(void)
+{
+	return nframes;
+}
+
+/* A guarded body starts: a process of its own, as far as the exit and
+ * fn sigexit go, which has not defined fn sigexit. */
+int frame_push(void)
+{
+	if (nframes == maxframes) {
+		Frame *f = ealloc(2 * maxframes * sizeof *f);
+		memcpy(f, frames, nframes * sizeof *f);
+		if (frames != first)
+			free(frames);
+		frames = f;
+		maxframes *= 2;
+	}
+	frames[nframes] = (Frame) { .sigexit = false };
+	return nframes++;
+}
+
+/* Back to depth frames (frame_push's result): also after an error. */
+void frame_pop(int depth)
+{
+	if (depth >= 1 && depth < nframes)
+		nframes = depth;
+}
+
+/* This process now runs as a child: from a fork (kind PROC_CHILD or
+ * PROC_BACKQUOTE), or the shell after exec of a builtin or function
+ * (PROC_EXECED).  A child leaves without the fn sigexit it inherited,
+ * whichever frame it leaves from; what a child already had is its own. */
+void proc_become(ProcKind kind)
+{
+	if (proc.kind == PROC_SHELL)
+		for (int i = 0; i < nframes; i++)
+			frames[i].sigexit = false;
+	if (kind != PROC_EXECED || proc.kind == PROC_SHELL)
+		proc.kind = kind;
+	proc.skip_in_place = kind != PROC_EXECED ? false : proc.skip_in_place;
+	frame_top()->sigexit = false;
+}
+
+bool in_child(void)
+{
+	return proc.kind != PROC_SHELL;
+}
+
+/* The child has started a command of its own: leaving the frame now is
+ * that command's exit, not the child's, and runs no fn sigexit.  The
+ * shell's own frames are left as they are: its exit always runs it. */
+void frame_started(void)
+{
+	if (in_child())
+		frame_top()->sigexit = false;
+}
+
+/* fn sigexit was defined in this frame of a child: leaving it runs it. */
+void frame_keep_sigexit(void)
+{
+	if (in_child())
+		frame_top()->sigexit = true;
+}
+
+/* An error leaves the guarded bodies entered since its catcher. */
+const CatchStep frame_catch_step = { frame_depth, frame_pop };
