@@ -197,12 +197,12 @@ NORETURN void rc_raise(int e)
 	siglongjmp(c->buf, e);
 }
 
-/* "rc: line N: msg" in scripts, "rc: msg" when interactive. */
+/* "rc: line N: msg" in scripts, "rc: msg" when interactive (as_script). */
 static void vreport(const char *fmt, va_list ap)
 {
 	Str s = { 0 };
 	str_adds(&s, "rc: ");
-	if (!interactive)
+	if (as_script())
 		str_fmt(&s, "line %d: ", lineno);
 	str_vfmt(&s, fmt, ap);
 	str_addc(&s, '\n');

@@ -139,7 +139,7 @@ static bool direct_name(const char *name)
 
 /* whatis: like path_search, but a name used as it is must be an executable
  * file too.  When it is not found, *err is why the last file tried cannot
- * be run (as rc 1.7.4 reports errno: path=(/nonexistent /etc/passwd)
+ * be run (the errno of the last try: path=(/nonexistent /etc/passwd)
  * gives ENOTDIR), 0 if none was tried. */
 char *path_which(const char *name, int *err)
 {
@@ -166,7 +166,8 @@ static char **argv_of(List *args)
 	return argv;
 }
 
-/* A file the kernel will not run (no #!) is run by /bin/sh, as the reference does. */
+/* A file the kernel will not run (no #!) is a shell script of the
+ * classic kind: /bin/sh runs it. */
 static char **sh_argv(const char *path, char **argv)
 {
 	int n = 0;
@@ -185,14 +186,14 @@ static void not_found(const char *name)
 	char *shown = nstrndup(name, strlen(name));
 	for (char *c = shown; *c != '\0'; c++)
 		if ((unsigned char) *c < ' ' || *c == 0x7f)
-			*c = '?';	/* control characters, as rc 1.7.4 shows them */
+			*c = '?';	/* control characters are not sent to a terminal */
 	print_error("rc: cannot find `%s'", shown);
 	status_fail();
 }
 
 /* A name used as it is that names no file, or one that cannot run, is
- * reported before the command's redirections are expanded, as 1.7.4 does:
- * "./nosuch >()" says No such file or directory. */
+ * reported before the command's redirections are expanded, the name
+ * being known first: "./nosuch >()" says No such file or directory. */
 static bool cannot_run(const char *name)
 {
 	struct stat st;
@@ -211,7 +212,7 @@ static bool cannot_run(const char *name)
 }
 
 /* Replace this process with the program path; a failure is reported,
- * the program named as written (argv[0], as rc 1.7.4 names it). */
+ * the program named as written (argv[0], the name the user knows). */
 static NORETURN void exec_program(const char *path, char **argv, char **envp)
 {
 	execve(path, argv, envp);
@@ -237,8 +238,9 @@ static NORETURN void exec_child(List *args)
 	exec_program(path, argv, envp);
 }
 
-/* The redirections written before a command's name.  rc 1.7.4 makes
- * those (in a child) before it looks the command up, the others after:
+/* The redirections written before a command's name.  Those are made
+ * before the command is looked up, the others after, in the order they
+ * are written:
  * ">[2=1] nosuch" says it cannot find nosuch on standard output,
  * "nosuch >[2=1]" on standard error. */
 static Node *leading_redirections(Node *items)
@@ -280,8 +282,8 @@ static char *command_path(const char *name, Node *items)
 }
 
 /* Wait for a program spawned: its wait status becomes $status.  tail: it
- * is the last command of one that rc 1.7.4 runs in a child, which would
- * exec it (status_exec_tail). */
+ * is the last command of a guarded body, whose process it stands for
+ * (status_exec_tail). */
 static void spawned_wait(pid_t pid, bool tail)
 {
 	if (tail)
@@ -350,8 +352,8 @@ static pid_t spawn_one(const char *path, char **argv, int *err)
 /* The redirections are made in the shell around the vfork or fork (the child
  * inherits them), and undone before the shell waits: what it says
  * meanwhile goes to its own standard error.  A failure to run the
- * command is reported where the command's standard error went, as by
- * rc 1.7.4's child. */
+ * command is reported where the command's standard error went: the
+ * redirections are the command's, made before it starts. */
 static void spawn(char *path, List *args, Node *items, bool tail)
 {
 	int depth = fd_depth();
@@ -361,7 +363,7 @@ static void spawn(char *path, List *args, Node *items, bool tail)
 		return;
 	}
 	char **argv = argv_of(args);
-	const char *name = args->w;	/* as written, as rc 1.7.4 names it */
+	const char *name = args->w;	/* as written, the name the user knows */
 	int err;
 	pid_t pid = spawn_one(path, argv, &err);
 	if (err == ENOEXEC) {
@@ -397,7 +399,7 @@ static void trace_words(Str *s, List *l)
 
 /* -x: a command as it runs, its words quoted to be read back; an empty
  * list is (); for ~ (match) a subject of several words is in parentheses,
- * as rc 1.7.4 prints them. */
+ * as it would be written. */
 void trace_list(const char *prefix, List *a, List *b, bool match)
 {
 	Str s = { 0 };
@@ -521,9 +523,10 @@ static void do_exec(List *args, Node *items)
 	if (args != NULL && fn == NULL && b == NULL && command_path(args->w, NULL) == NULL)
 		rc_exit(1);
 	if (args != NULL && nmpipe_pending()) {
-		/* rc 1.7.4 forks for a command given a <{cmd} or >{cmd}, exec
-		 * or not, and the shell goes on after it; but from now on an
-		 * error ends the shell (rc_raise) */
+		/* a command given a <{cmd} or >{cmd} runs in a child, exec
+		 * or not, whose named pipes are its own; the shell goes on
+		 * after it, but as the process the exec made: from now on
+		 * an error ends it (ON_ERROR_EXIT_BARE; DIFFERENCES, <{cmd}) */
 		proc.on_error = ON_ERROR_EXIT_BARE;
 		pid_t pid = rc_fork();
 		if (pid == 0) {
@@ -555,7 +558,7 @@ static void do_exec(List *args, Node *items)
 		frame_started();
 		exec_child(args);
 	}
-	/* $status stays, as in rc 1.7.4 */
+	/* $status stays: exec with no command runs none */
 }
 
 typedef struct {
@@ -567,10 +570,10 @@ typedef struct {
 static bool run_words(Node *items, Parent parent);
 
 /* The redirections written before the command's name are made before
- * its words are expanded (and traced under -x), as in rc 1.7.4's child.
+ * its words are expanded (and traced under -x): they are read first.
  * Redirections alone are traced as () unless the last is a dup or close
- * (1.7.4 walks that one as a null command), once the redirections before
- * the last are made: "-x -c '>[2]e <f'" traces into e, "<f" before it
+ * (which stands as a null command of its own), once the redirections
+ * before the last are made: "-x -c '>[2]e <f'" traces into e, "<f" before it
  * says f is not there. */
 static void simple_of(void *p)
 {
@@ -605,8 +608,8 @@ static void simple_of(void *p)
 /* items: the words and redirections of a simple command, in order.
  * Returns true if it called a function (whose failure -e forgives) or
  * ran a builtin that left $status as it was (which -e does not test).
- * rc 1.7.4 runs a command written after a redirection (>f cmd, or a
- * redirection alone) in a child: an error in it ends only it. */
+ * A command written after a redirection (>f cmd, or a redirection alone)
+ * runs guarded: an error in it ends only it. */
 bool run_simple_forgiven(Node *items, Parent parent)
 {
 	if (items == NULL || items->k[0]->type != nRedir)
@@ -625,8 +628,8 @@ bool run_simple_forgiven(Node *items, Parent parent)
 	return s.called_fn;
 }
 
-/* Is a command's only word a <{cmd}, parentheses around it or not?  rc
- * 1.7.4's parser drops those around a single word: (<{cmd}) is <{cmd}. */
+/* Is a command's only word a <{cmd}, parentheses around it or not?
+ * Parentheses around a single word are no list: (<{cmd}) is <{cmd}. */
 static bool only_nmpipe(Node *items)
 {
 	Node *w = items != NULL && items->k[1] == NULL ? unparen(items->k[0]) : NULL;
@@ -639,8 +642,8 @@ static bool run_words(Node *items, Parent parent)
 	if (only_nmpipe(items))
 		rc_error("named pipes cannot be executed as commands");
 	int pipes = nmpipe_count();	/* the command's own <{cmd} come after */
-	/* all the words first, then globbing, as in rc 1.7.4: echo f* `{>f1}
-	 * finds f1 */
+	/* all the words first, then globbing, so that a file a backquote
+	 * makes is found: echo f* `{>f1} finds f1 */
 	for (Node *i = items; i != NULL; i = i->k[1]) {
 		if (i->k[0]->type == nRedir)
 			continue;
@@ -652,9 +655,10 @@ static bool run_words(Node *items, Parent parent)
 	if (flag_x)
 		trace_list("", args, NULL, false);
 	if (args == NULL) {
-		/* no command: $status stays unless a redirection fails, as in rc
-		 * 1.7.4, but as the exit status of the child 1.7.4 runs it in:
-		 * one value (false | true; $x gives 1) */
+		/* no command: $status stays unless a redirection fails, but
+		 * as a process exiting with it gives it (a null command after
+		 * a redirection is one of its own): one value (false | true;
+		 * $x gives 1) */
 		int depth = fd_depth();
 		if (parent != WALK_SHELL)
 			frame_started();
@@ -686,8 +690,8 @@ static bool run_words(Node *items, Parent parent)
 		bool piped = nmpipe_count() > pipes;
 		int floor = nmpipe_protect();	/* eval 'a; b' <{c} */
 		/* -e forgives the failure of a function, eval or ., but not
-		 * that of the child rc 1.7.4 runs a redirected one in, or one
-		 * given a <{cmd} */
+		 * that of a guarded one (redirected, or given a <{cmd}), whose
+		 * status is a process's */
 		fn_ran = in_shell(b, fn, args, items, parent, piped) &&
 			(fn != NULL || builtin_runs_commands(b)) &&
 			!has_redirection(items) && !piped;

@@ -171,8 +171,8 @@ static List *concat_run(List *acc, List **parts, int n)
 
 /* a^b^c...: the parser builds the chain leaning left, as long as the word
  * (a here document with many $names makes one too), so it is evaluated
- * from left to right without recursion.  As in rc 1.7.4, which joins each
- * part to what is left of it before it evaluates the next, a bad
+ * from left to right without recursion.  Each part is joined to what is
+ * left of it before the next is evaluated, so a bad
  * concatenation stops the word before the parts after it are evaluated
  * (a backquote there is not run; (a b)^(1 2 3)^$$y says bad
  * concatenation, not null variable name). */
@@ -291,7 +291,7 @@ static Value *backquote_value(Node *body, List *seps)
 	if (pid == 0) {
 		proc_become(PROC_BACKQUOTE);
 		frame_top()->sigexit = keep;
-		/* With descriptor 1 closed the read end is 1: rc 1.7.4's child
+		/* With descriptor 1 closed the read end is 1: the child
 		 * moves the write end there, then closes the read end's number,
 		 * and runs the command without a standard output (an empty
 		 * backquote: echo x >[1=] >`{echo f} has a null filename). */
@@ -320,7 +320,7 @@ static Value *backquote_value(Node *body, List *seps)
 	input_after_child();	/* had it escaped, it read on from the script */
 	status_report(pid, wstat, false);
 	var_set("bqstatus", mklist(status_word_of(wstat), NULL, NULL));
-	status_set(wstat);	/* as in rc 1.7.4: echo `{false} $status prints 1 */
+	status_set(wstat);	/* a command ran: echo `{false} $status prints 1 */
 	check_e_backquote(wstat);
 	const char *sep = seps != NULL ? list_flat(seps, "") : NULL;
 	if (sep == NULL) {
@@ -337,8 +337,8 @@ static void value_drop(void *v)
 	value_unref(v);
 }
 
-/* An empty backquote (`{}, `{;}, ``(seps){# comment}) runs nothing: as in
- * rc 1.7.4 it is no value and leaves $status, $bqstatus and its separators
+/* An empty backquote (`{}, `{;}, ``(seps){# comment}) runs nothing: it
+ * is no value and leaves $status, $bqstatus and its separators
  * unevaluated (false; echo `{} $status prints 1). */
 static Value *backquote_node_value(Node *n)
 {

@@ -17,10 +17,10 @@ bool is_signal_fn(const char *name)
 static Node *parse_import(Sym *s, const char *name)
 {
 	Node *volatile t = NULL;
-	bool inter = interactive;
-	/* its errors name their line also in an interactive shell, as in
-	 * rc 1.7.4 */
-	interactive = false;
+	/* its errors name their line also in an interactive shell: the
+	 * text came from elsewhere, where it has lines */
+	bool was = script_format;
+	script_format = true;
 	Catch c;
 	catch_push(&c);
 	parse_ifnot_failed = false;
@@ -32,7 +32,7 @@ static Node *parse_import(Sym *s, const char *name)
 			t = NULL;
 		}
 	}
-	interactive = inter;
+	script_format = was;
 	/* a bad definition becomes a function that fails; its text is still
 	 * passed on to children as it came, like a good one's */
 	if (t == NULL)
@@ -40,8 +40,8 @@ static Node *parse_import(Sym *s, const char *name)
 			mk(nList, mkword("1", false), NULL, NULL), NULL), NULL, NULL), NULL, NULL);
 	s->fn = tree_copy(t);
 	/* a misplaced if not in it is an error of the command that called
-	 * it, which ends there with $status 1, as in rc 1.7.4; a syntax error
-	 * is not */
+	 * it, which ends there with $status 1 (it was found only now, at the
+	 * call); a syntax error is not */
 	if (parse_ifnot_failed) {
 		parse_ifnot_failed = false;
 		rc_raise(eError);

@@ -98,7 +98,7 @@ static char *read_body(const char *eof, bool at_eof)
 			npending = 0;
 			if (lex_quiet())
 				;
-			else if (interactive)
+			else if (!as_script())
 				print_error("rc: heredoc incomplete");
 			else
 				print_error("rc: line %d: heredoc incomplete near %s", lineno + !at_eof,

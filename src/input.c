@@ -37,7 +37,7 @@ struct Input {
 	bool closed;		/* an escaped child's script (input_child_escaped) */
 	bool failed;		/* a read failed: read_failed */
 	bool shared;		/* a child read on from this script: read it
-				 * as 1.7.4 does from now on (input_child_escaped) */
+				 * in blocks from now on (input_child_escaped) */
 	off_t end_off;		/* the file offset after our last read */
 	bool reads_on;		/* an escaped backquote's child reading on */
 	off_t shell_end_off;	/* reads_on: the shell's end_off */
@@ -81,7 +81,7 @@ void input_string(const char *s, bool shared_lines)
 	if (shared_lines) {
 		/* an interactive caller does not count its lines */
 		i->shared_lines = true;
-		lineno = interactive ? 1 : line;
+		lineno = as_script() ? line : 1;
 	}
 }
 
@@ -181,25 +181,28 @@ static bool fill_tty(Input *i)
 	}
 }
 
-/* A forked child that escaped (walk.c, child_escaped) reads on where the
- * shell was, as rc 1.7.4's does.  1.7.4 reads a script 256 bytes at a
- * time, and closes it in the child of a pipeline, @, & or <{}, and in any
- * child before its last command runs in place: such a child (closed) has
- * what is left of the last 256 bytes read, then fails to read; a
- * backquote's child whose break, continue or return was not its last
- * command reads on from the script, whose offset it shares with the
- * shell, which then finds that offset moved (input_after_child).  The
- * buffer here starts at a multiple of INPUT_CHUNK in the file, so at a
- * multiple of 256.  A standard input (read 256 bytes at a time) stays
- * open to the child. */
-enum { REF_CHUNK = 256 };
+/* A forked child that escaped (walk.c, walk_child) is a copy of the shell
+ * and reads on where the shell was.  Which commands it then runs twice,
+ * and which the shell skips, is what a script written for rc sees, and
+ * what rc's reading gives: a script read in blocks of SCRIPT_BLOCK bytes,
+ * closed in the child of a pipeline, @, & or <{}, and in any child before
+ * its last command runs in place: such a child (closed) has what is left
+ * of the last block read, then meets the end; a backquote's child whose
+ * break, continue or return was not its last command reads on from the
+ * script, whose offset it shares with the shell, which then finds that
+ * offset moved (input_after_child).  The buffer here starts at a multiple
+ * of INPUT_CHUNK in the file, so at a multiple of SCRIPT_BLOCK.  A
+ * standard input (read STDIN_CHUNK bytes at a time) stays open to the
+ * child.  Only an escaped child is concerned: the shell reads as it likes
+ * until then. */
+enum { SCRIPT_BLOCK = 256 };
 
-/* Keep only what 1.7.4 would have buffered: up to the end of the 256
- * bytes that hold the next byte; what follows is read from the file's
- * offset, 256 bytes at a time. */
-static void as_reference_buffered(Input *i)
+/* Keep only a block reader's buffer: up to the end of the block that
+ * holds the next byte; what follows is read from the file's offset, a
+ * block at a time. */
+static void as_block_buffered(Input *i)
 {
-	size_t end = (i->pos + REF_CHUNK - 1) / REF_CHUNK * REF_CHUNK;
+	size_t end = (i->pos + SCRIPT_BLOCK - 1) / SCRIPT_BLOCK * SCRIPT_BLOCK;
 	if (end < i->len) {
 		i->end_off -= i->len - end;
 		i->len = end;
@@ -213,10 +216,10 @@ void input_child_escaped(bool closed)
 	for (Input *i = in; i != NULL; i = i->prev)
 		if (i->fd > 2 && !i->tty) {
 			off_t shell_end = i->end_off;
-			as_reference_buffered(i);
+			as_block_buffered(i);
 			if (closed)
 				i->closed = true;
-			else {	/* where 1.7.4's shell left the offset */
+			else {	/* where a block reader would have left it */
 				i->reads_on = true;
 				i->shell_end_off = shell_end;
 				lseek(i->fd, i->end_off, SEEK_SET);
@@ -236,7 +239,7 @@ static void reading_on_ended(Input *i)
 
 /* After a backquote's child: had it escaped and read on from a script,
  * the offset the two share has moved, and the shell reads on from
- * there, as 1.7.4's does, once through what it had buffered. */
+ * there, once through what it had buffered. */
 void input_after_child(void)
 {
 	for (Input *i = in; i != NULL; i = i->prev)
@@ -244,7 +247,7 @@ void input_after_child(void)
 			off_t at = lseek(i->fd, 0, SEEK_CUR);
 			if (at < 0 || at == i->end_off)
 				continue;
-			as_reference_buffered(i);
+			as_block_buffered(i);
 			i->end_off = at;
 		}
 }
@@ -275,7 +278,7 @@ static bool fill_fd(Input *i)
 	}
 	read_forget();	/* the commands may come from the same input as read's */
 	for (;;) {
-		ssize_t n = read(i->fd, i->buf, i->shared ? REF_CHUNK : i->cap);
+		ssize_t n = read(i->fd, i->buf, i->shared ? SCRIPT_BLOCK : i->cap);
 		if (n < 0 && errno == EINTR)
 			continue;	/* handlers wait for the command: see await_command */
 		if (n < 0)
@@ -325,7 +328,7 @@ int input_getc(void)
 {
 	Input *i = in;
 	if (i->nl_pending) {
-		if (!interactive)
+		if (as_script())
 			lineno++;	/* an interactive shell's lines all say 1 */
 		i->nl_pending = false;
 	}

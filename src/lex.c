@@ -139,7 +139,7 @@ static void report_fail(const char *msg, const char *near)
 	if (near == NULL)
 		near = lex_near();
 	/* $status stays as it was, as in the reference (fn sigexit sees it) */
-	if (interactive)
+	if (!as_script())
 		print_error("rc: %s", msg);
 	else
 		print_error("rc: line %d: %s near %s", lineno, msg, near);
@@ -178,7 +178,7 @@ NORETURN void lex_fail_flush(const char *msg)
 		int c;
 		while ((c = lgetc()) != '\n' && c != EOF)
 			;
-		if (c == '\n' && !interactive)	/* interactive lines all say 1 */
+		if (c == '\n' && as_script())	/* interactive lines all say 1 */
 			lineno--;
 	}
 	failed = FAIL_SYNTAX;
@@ -201,7 +201,7 @@ static NORETURN void lex_error_line(const char *msg, int adjust)
 			;
 	if (lex_quiet())
 		;
-	else if (interactive)
+	else if (!as_script())
 		print_error("rc: %s", msg);	/* $status stays as it was */
 	else if (c == '\n')
 		print_error("rc: line %d: %s near end of line", line + adjust, msg);

@@ -808,11 +808,11 @@ bool parse_ifnot_failed;
 static NORETURN void ifnot_error(int line)
 {
 	parse_ifnot_failed = true;
-	if (interactive)
+	if (!as_script())
 		print_error("rc: `if not' must follow `if'");
 	else
 		print_error("rc: line %d: `if not' must follow `if'", line);
-	if (flag_n && !interactive)
+	if (flag_n && as_script())
 		rc_exit(1);
 	rc_raise_failed();
 }
@@ -880,7 +880,7 @@ static Node *list(bool braced)
 	 * syntax error), a braced one not at the end of input ({true; if not
 	 * x<EOF> is a syntax error). */
 	if (misplaced && (braced ? tok.type != tEOF : tok.type == '\n' || tok.type == tEOF)) {
-		if (interactive)
+		if (!as_script())
 			input_keep_line();
 		ifnot_error(tok.type == '\n' ? lineno : lineno - 1);
 	}

@@ -2,15 +2,15 @@
 /* signal.c: the shell's own signal handling, and functions named after
  * signals.
  *
- * At start-up, as rc 1.7.4 does: SIGINT is caught (an interactive shell
+ * At start-up: SIGINT is caught (an interactive shell
  * always, a script unless it was ignored on entry); SIGQUIT is caught and
  * does nothing (unless -d; in a script, unless it was ignored on entry);
  * an interactive shell also catches SIGTERM (unless -d), doing nothing.
  * Catching rather than ignoring lets the shell survive them while the
- * programs it starts, exec included, get the default.  Beyond rc 1.7.4:
+ * programs it starts, exec included, get the default.  Beyond those:
  * SIGXFSZ is caught too, so that a write past ulimit -f fails with EFBIG
- * (write error) instead of killing the shell (rc 1.7.4 runs every
- * redirected builtin in a child); an interactive shell catches SIGWINCH for
+ * (write error) instead of killing the shell (a redirected builtin
+ * writes from the shell itself); an interactive shell catches SIGWINCH for
  * the line editor; SIGCHLD ignored on entry is set back to the default, or
  * the shell could not learn its children's statuses: before its first child
  * or exec (sig_before_child), so that rc -c '' makes no call for it. */
@@ -229,8 +229,8 @@ void sig_ignore_stops(void)
 }
 
 /* After a foreground child.  A ^C the shell caught while the child ran
- * (or just before it started) stops the line whatever became of the child,
- * as in rc 1.7.4: forgetting it when the child exited normally lost the ^C
+ * (or just before it started) stops the line whatever became of the child:
+ * forgetting it when the child exited normally lost the ^C
  * that came between two commands of a loop.  Only the newline is left out
  * when the child exited normally: a program that handles ^C itself (ed,
  * less) has left the cursor where the prompt belongs. */
@@ -254,8 +254,8 @@ static void run_handler(int sig, Node *fn)
 }
 
 /* Does a signal that arrived end the wait builtin?  Any the shell
- * handles, as in rc 1.7.4, but for those it catches for itself alone
- * beyond rc 1.7.4 (a resize, a file too large) when they have no function. */
+ * handles, but for those it catches for itself alone (a resize, a file
+ * too large) when they have no function. */
 bool sig_ends_wait(void)
 {
 	if (!sig_pending)

@@ -77,7 +77,7 @@ static int options(int argc, char **argv, const char **cmd)
 					fprint(2, "%s: option requires an argument -- c\n", argv[0]);
 					return -1;
 				}
-				return i + 1;	/* -c ends the options, as in the reference */
+				return i + 1;	/* -c ends the options: its string follows */
 			case 'd': flag_d = true; break;
 			case 'e': flag_e = true; break;
 			case 'i': flag_i = true; break;
@@ -163,7 +163,7 @@ int rc_main(int argc, char **argv, char **envp)
 		login_file();
 	var_set_const("0", words(argv, 1), false);
 	if (flag_s)
-		flag_c = false;	/* -s wins over -c, as in the reference */
+		flag_c = false;	/* -s wins over -c: it reads standard input */
 	if (flag_c) {
 		var_set_const("*", words(argv + i, argc - i), false);
 		input_string(cmd, false);
@@ -193,6 +193,6 @@ int rc_main(int argc, char **argv, char **envp)
 			input_fd(0);
 	}
 	int code = input_loop();
-	lineno = -1;	/* an error in fn sigexit at the end of the input: rc 1.7.4's line */
+	lineno = -1;	/* an error in fn sigexit at the end of the input: no line */
 	rc_exit(code);
 }

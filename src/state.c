@@ -7,10 +7,18 @@
 #include <string.h>
 
 bool interactive;
+bool script_format;
 int lineno;
 int skipping;
 
 Process proc;
+
+/* Lines are counted and messages name them, as a script's: in a shell
+ * that is not interactive, and while script_format is set (fn.c). */
+bool as_script(void)
+{
+	return !interactive || script_format;
+}
 
 /* frames[0] is the process itself; one more for each guarded body being
  * run.  Leaving the shell itself runs fn sigexit, so its frame starts so. */

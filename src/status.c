@@ -82,9 +82,9 @@ static int exit_status(int code)
 static int first[8];
 static int *statuses = first;
 static int nstatus = 1, maxstatus = sizeof first / sizeof first[0];
-/* $status is the wait status of a program run as the last command of one
- * that rc 1.7.4 runs in a child (status_exec_tail); any other setting of
- * $status clears it. */
+/* $status is the wait status of a program run as the last command of a
+ * guarded body (status_exec_tail); any other setting of $status clears
+ * it. */
 static bool exec_tail;
 /* How many times $status has been set (status_changes). */
 static unsigned long changes;
@@ -123,7 +123,7 @@ void status_set_list(const int *w, int n)
 
 /* A count of the settings of $status: a builtin that leaves it (limit
  * printing, exec or eval with nothing to run, wait with no child) is not
- * a failure for -e, which rc 1.7.4 tests as it sets $status. */
+ * a failure for -e, which is tested as $status is set. */
 unsigned long status_changes(void)
 {
 	return changes;
@@ -166,30 +166,29 @@ int status_exit_code(void)
 }
 
 /* $status as a child exiting with it would leave it: one value, 1 for a
- * signal or a failed pipeline (rc 1.7.4's null commands). */
+ * signal or a failed pipeline (null commands after a redirection). */
 void status_as_exit(void)
 {
 	status_set(exit_status(status_exit_code()));
 }
 
-/* A program run as the last command of one that rc 1.7.4 runs in a child
- * (walk's PARENT_TAIL) ended with wstat: there the child would have
- * exec'd it, so its wait status, a signal included, is the command's.
+/* A program run as the last command of a guarded body (walk's
+ * WALK_GUARD_TAIL) ended with wstat: the body's process would have become
+ * that program, so its wait status, a signal included, is the command's.
  * Its death by a signal is reported once the command is over
- * (status_as_child), as 1.7.4 reports it after the child, on the
- * shell's own standard error. */
+ * (status_as_child), on the shell's own standard error: the body's
+ * redirections were the program's. */
 void status_exec_tail(int wstat)
 {
 	status_set(wstat);
 	exec_tail = true;
 }
 
-/* After a command that rc 1.7.4 runs in a child (a redirected builtin,
- * function or braced command, or one after a redirection), with its
- * redirections undone: $status becomes that child's exit status, one
- * value, unless the child would have exec'd its last command
- * (status_exec_tail).  parent is the command's own: when it is itself
- * the last command of such a child (PARENT_TAIL), that one decides. */
+/* After a guarded body (state.c: a redirected builtin, function or braced
+ * command, or one after a redirection), with its redirections undone:
+ * $status becomes the exit status of its process, one value, unless its
+ * last command was a program (status_exec_tail).  tail: the body is
+ * itself the last command of another guarded body, which decides. */
 void status_as_child(bool tail)
 {
 	if (!exec_tail)
@@ -259,10 +258,10 @@ bool status_from_words(List *l)
 	return true;
 }
 
-/* What the reference prints for a child killed by a signal.  A signal
+/* What is printed for a child killed by a signal.  A signal
  * with no message (sigint, sigpipe) prints nothing, but the pid that wait
  * prints before the message is printed all the same, alone with its blank
- * and no newline, as in rc 1.7.4; a core dump is reported without one. */
+ * and no newline; a core dump is reported without one. */
 void status_report(pid_t pid, int w, bool bg)
 {
 	if (!WIFSIGNALED(w))

@@ -147,7 +147,7 @@ List *var_get(const char *name)
 		break;
 	case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
 		if (is_number(name)) {
-			/* leading zeros are ignored, as in rc 1.7.4: $01 is $1, $00 is $0 */
+			/* leading zeros are ignored, as in any number: $01 is $1, $00 is $0 */
 			if (name[strspn(name, "0")] == '\0') {
 				name = "0";
 				break;
@@ -389,7 +389,7 @@ static bool set_alias(const char *name, List *val, bool borrowed)
 	return true;
 }
 
-/* The one word naming a variable, with the reference's complaints; a name
+/* The one word naming a variable, with rc's complaints; a name
  * to assign to may be neither a number nor hold '='. */
 char *var_name(List *name, bool assigning)
 {
@@ -470,9 +470,9 @@ void var_unwind(int depth)
 /* An error pops the local assignments made since its catcher. */
 const CatchStep var_catch_step = { var_depth, var_unwind };
 
-/* As in rc 1.7.4, a name is printed bare when only * ? [ would quote it
- * (**=(), a?b=1), else quoted whole ('a b*'=1), and so is a keyword but
- * not, which 1.7.4's lexer knows only after if, when a value follows
+/* A name is printed bare when only * ? [ would quote it (**=(), a?b=1):
+ * before = they are no glob; else quoted whole ('a b*'=1), and so is a
+ * keyword but not, which the lexer knows only after if, when a value follows
  * ('if'=1, not=1, if=() as -x shows it). */
 static void print_name(Str *s, const char *name, bool value)
 {

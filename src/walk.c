@@ -21,9 +21,9 @@ static int cond_depth;		/* inside if/while tests, && and || left sides */
 static enum { IF_NONE, IF_TOOK, IF_SKIPPED } last_if;
 
 /* After an error unwound to the top.  Returns whether it was raised
- * inside a condition, where -e does not end the shell for it: rc 1.7.4
- * tests -e as the error sets status 1, before it leaves the condition,
- * so an interactive shell reads on ("if ($()) x" under -e -i). */
+ * inside a condition, where -e does not end the shell for it: -e is
+ * tested as the error sets status 1, before it leaves the condition, so
+ * an interactive shell reads on ("if ($()) x" under -e -i). */
 bool walk_reset(void)
 {
 	bool in_cond = cond_depth > 0;
@@ -58,8 +58,8 @@ void walk_on_error(void)
 }
 
 /* -e: a failed command ends the shell, except where it is being tested.
- * Also called by builtins that, as in rc 1.7.4, fail before they say why
- * (so that -e leaves without the message). */
+ * Also called by builtins that fail before they say why (so that -e
+ * leaves without the message). */
 void check_e(void)
 {
 	if (flag_e && cond_depth == 0 && skipping == SKIP_NONE && !status_true())
@@ -225,7 +225,7 @@ static void assign(Node *n)
 {
 	Sym *s = var_name_sym(n->k[0]);
 	if (s == NULL || flag_x || !glom_assign(s, n->k[1])) {
-		/* as in rc 1.7.4: the value first, but a name written () is
+		/* the value first, as it is read, but a name written () is
 		 * an error at once */
 		Node *name = n->k[0];
 		if (name->type == nList && name->k[0] == NULL)
@@ -238,10 +238,10 @@ static void assign(Node *n)
 
 static void local(Node *n, Parent parent)
 {
-	List *val = glom(n->k[1]);	/* the value first, as in rc 1.7.4 */
+	List *val = glom(n->k[1]);	/* the value first, as assign's */
 	char *name = one_word(glom_noglob(n->k[0]));
-	/* rc 1.7.4 traces $* with its $0 left out, and nothing when that
-	 * leaves nothing: *=() cmd traces only cmd */
+	/* $* is traced as the command sees it, without its $0, and not at
+	 * all when that leaves nothing: *=() cmd traces only cmd */
 	if (flag_x && (val != NULL || strcmp(name, "*") != 0))
 		trace_assign(name, val, "\n");
 	var_push_local(name, val);
@@ -249,11 +249,11 @@ static void local(Node *n, Parent parent)
 	var_pop_local();
 }
 
-/* cmd &: as in rc 1.7.4, the job gets a process group of its own, so
+/* cmd &: the job gets a process group of its own, so
  * that a ^C or ^\\ typed at the terminal does not reach it, and it
  * ignores the terminal's stop signals.  An interactive shell prints its
  * process id.  $status is left as it was (false; echo & echo $status
- * prints 1), as in rc 1.7.4; a line ending in '&' sets it to 0 by the
+ * prints 1): the job has not ended; a line ending in '&' sets it to 0 by the
  * empty command after it (parse.c, list). */
 static void async(Node *n)
 {
@@ -343,8 +343,9 @@ static void pipeline(Node *n)
 			for (int k = 0; k < 5; k++)
 				if (ends[k] >= 0 && ends[k] != in && ends[k] != out)
 					close(ends[k]);
-			/* an empty command ("a |") reads nothing, as in rc 1.7.4: a
-			 * writes into a pipe that may be closed already (SIGPIPE) */
+			/* an empty command ("a |") reads nothing, as any command
+			 * that reads nothing: a writes into a pipe that may be
+			 * closed already (SIGPIPE) */
 			walk_in_child(cmd[i]);
 		}
 		pids[i] = pid;
@@ -369,7 +370,7 @@ static void do_if(Node *n, Parent parent)
 	if (skipping != SKIP_NONE)
 		return;	/* a break, continue or return in the test leaves the if too */
 	/* A later "if not" pairs with the first if run since the last one
-	 * ran (rc 1.7.4): not with an if nested in this one's branch, nor
+	 * ran: not with an if nested in this one's branch, nor
 	 * with one run after it. */
 	if (last_if == IF_NONE)
 		last_if = ok ? IF_TOOK : IF_SKIPPED;
@@ -389,8 +390,8 @@ static void ifnot(Node *n, Parent parent)
 	last_if = IF_NONE;
 	if (run)
 		walk(n->k[0], parent);	/* skipped, it leaves $status */
-	/* nor does an if run in its body pair with a later one (1.7.4:
-	 * if(false)x; newline if not if(true)y; newline if not z errs) */
+	/* nor does an if run in its body pair with a later one
+	 * (if(false)x; newline if not if(true)y; newline if not z errs) */
 	last_if = IF_NONE;
 }
 
@@ -418,7 +419,7 @@ static void glom_for_list(void *a)
 	f->items = glom(f->words);
 }
 
-/* A for's list is taken inside the loop's break, as in rc 1.7.4: the
+/* A for's list is taken inside the loop's break (it is the loop's): the
  * break of a backquote's child there (for (i in `{break})) ends the loop
  * in that child, which goes on after it; a continue there is outside of
  * any loop, and a return goes on to the function.  False: the loop is not
@@ -448,8 +449,8 @@ static bool for_list(Node *n, List **items)
 static void do_for(Node *n)
 {
 	Sym *s = var_name_sym(n->k[0]);
-	/* the name is checked as it is first assigned to, as in rc 1.7.4:
-	 * for ($#x in) {} is no error */
+	/* the name is checked as it is first assigned to: for ($#x in) {}
+	 * assigns nothing and is no error */
 	List *var = s != NULL ? NULL : glom_noglob(n->k[0]);
 	char *name = s != NULL ? s->name : NULL;
 	/* glom gives a list of the loop's own; $* is pinned, not copied */
@@ -459,8 +460,8 @@ static void do_for(Node *n)
 	else if (!for_list(n, &items))
 		return;
 	/* the list's <{cmd}s stay open for the whole loop, and are not the
-	 * body's commands' own (an exec there is not forked), as rc 1.7.4's
-	 * loop keeps its record above theirs */
+	 * body's commands' own (an exec there is not forked): they are the
+	 * loop's, which outlasts each command */
 	int floor = nmpipe_protect();
 	loopdepth++;
 	for (List *l = items; l != NULL; l = l->n) {
@@ -479,9 +480,9 @@ static void do_for(Node *n)
 }
 
 /* The condition is not inside its own loop: a break there is outside of
- * any loop at the top level, or leaves the loop around this one, as in
- * rc 1.7.4 (counted inside, it set a break nothing cleared, and every
- * later command was skipped). */
+ * any loop at the top level, or leaves the loop around this one
+ * (counted inside, it would set a break nothing cleared, and every later
+ * command would be skipped). */
 static void do_while(Node *n)
 {
 	for (;;) {
@@ -501,8 +502,8 @@ static void do_while(Node *n)
 }
 
 /* The body is a chain of nSeq (parse.c, case_list): an empty command
- * (NULL) in it sets $status to 0 as any command, as in rc 1.7.4.  The
- * subject is not globbed, as there: switch (*) {case '*'} matches, whatever
+ * (NULL) in it sets $status to 0 as any command.  The subject is not
+ * globbed, as a ~ subject is not: switch (*) {case '*'} matches, whatever
  * files there are. */
 static void do_switch(Node *n)
 {
@@ -514,7 +515,7 @@ static void do_switch(Node *n)
 			if (running)
 				break;
 			/* $status stays as it was, also when a case
-			 * matches, as in rc 1.7.4 */
+			 * matches: a case is no command */
 			running = list_match(subject, glom_noglob(c->k[0]));
 			continue;
 		}
@@ -532,7 +533,7 @@ static void newfn(Node *n)
 	if (names == NULL)
 		rc_error("null function name");
 	for (; names != NULL; names = names->n) {
-		if (flag_x) {	/* one definition per name, as in rc 1.7.4 */
+		if (flag_x) {	/* one definition per name: what it runs */
 			Str s = { 0 };
 			tree_print(&s, mk(nNewfn, mk(nList, mkword(names->w, true), NULL, NULL), n->k[1], NULL));
 			str_addc(&s, '\n');
@@ -638,7 +639,7 @@ void walk(Node *n, Parent parent)
 top:
 	if (sig_pending)
 		sig_check();
-	if (n == NULL) {	/* no command ("()", "a | ;", "@{}"): true, as in 1.7.4 */
+	if (n == NULL) {	/* no command ("()", "a | ;", "@{}"): true, as {} */
 		status_set(0);
 		return;
 	}
@@ -712,7 +713,7 @@ top:
 		if (flag_x)
 			trace_list("~ ", subject, patterns, true);
 		status_set_bool(list_match(subject, patterns));
-		check_e();	/* -e: a failing ~ ends the shell, as in rc 1.7.4 */
+		check_e();	/* -e: a failing ~ ends the shell, as any command */
 		return;
 	}
 	case nNewfn: newfn(n); return;
