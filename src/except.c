@@ -158,8 +158,10 @@ static void (*error_hook)(void);
 
 void catch_register(const CatchStep *step)
 {
-	if (nsteps == CATCH_STEPS)
-		abort();	/* CATCH_STEPS (rc.h) is too small */
+	if (nsteps == CATCH_STEPS) {
+		print_error("rc: internal error: CATCH_STEPS (rc.h) is too small");
+		_exit(1);
+	}
 	steps[nsteps++] = step;
 }
 

@@ -559,5 +559,6 @@ int limit_builtin(List *args);
 /* startup.c */
 extern bool flag_c, flag_d, flag_i, flag_l, flag_o, flag_p, flag_s, flag_I;
 int rc_main(int argc, char **argv, char **envp);
+void catch_steps(void);
 
 #endif

@@ -119,9 +119,14 @@ static void login_file(void)
  * in this order: the local variables first, so that the $bqstatus a
  * redirection saved (redir.c) goes back into the variable they leave;
  * the others are independent.  Then the rule for the errors of a process
- * that an error ends (walk_on_error). */
-static void catch_steps(void)
+ * that an error ends (walk_on_error).  Also for a program that runs the
+ * shell's parts without rc_main (tests/fuzz). */
+void catch_steps(void)
 {
+	static bool done;
+	if (done)
+		return;
+	done = true;
 	catch_register(&var_catch_step);
 	catch_register(&fd_catch_steps[0]);
 	for (int i = 0; i < 3; i++)

@@ -393,6 +393,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	atexit(remove_scratch);
 	char here;
 	stack_init(&here, environ, true);
+	catch_steps();
 	normal_room = stack_room;
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);

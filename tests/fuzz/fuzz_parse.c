@@ -321,6 +321,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char base;
 	stack_init(&base, environ, true);
+	catch_steps();
 	int fd = memfd_of(data, size);
 	Mark m = nmark();
 	input_fd(fd);
