@@ -2,7 +2,8 @@
 /* heredoc.c: here documents.  The body is read when the line holding
  * <<word ends, and becomes a here string: literal text, or text with
  * $name (flattened; a ^ right after the name is dropped) and $$ for $.
- * The body is split as rc 1.7.4 splits it, so that it prints the same. */
+ * The body is split into the words rc's here documents have always
+ * been, so that it prints (whatis, -x) as scripts expect. */
 #include "rc.h"
 #include "sys.h"
 
@@ -57,8 +58,7 @@ static Node *substitute(const char *body)
 			continue;
 		}
 		/* As in a command, blanks after the $ are skipped (doc/rc.1
-		 * DIFFERENCES: rc 1.7.4 makes $ y the variable ' y').  Else,
-		 * as in 1.7.4, the byte after the $ is part of the name
+		 * DIFFERENCES).  Else the byte after the $ is part of the name
 		 * whatever it is: $#x is the variable '#x', $'a' is $'a
 		 * (empty) then ', a $ ending a line joins the next. */
 		const char *name = d + 1;
@@ -80,7 +80,7 @@ static Node *substitute(const char *body)
 }
 
 /* The body, held by the arena from its first byte.  at_eof: the line
- * that announced the body ended the input; the reference then reports it
+ * that announced the body ended the input, which is then reported
  * as a syntax error on that line, else on the line after the input's
  * end. */
 static char *read_body(const char *eof, bool at_eof)

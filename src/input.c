@@ -28,7 +28,8 @@ struct Input {
 				 * with a prompt before each line */
 	bool line_start;	/* prompt: the next byte starts a line */
 	/* prompt: a newline left unread at an error is read again as a line
-	 * of its own, with a prompt before it, as in rc 1.7.4 */
+	 * of its own, with a prompt before it: the user sees where input
+	 * resumes */
 	bool prompt_ungot;
 	int last;		/* the last byte taken */
 	bool recover;		/* an interactive shell's own input: an error ends
@@ -43,9 +44,10 @@ struct Input {
 	off_t shell_end_off;	/* reads_on: the shell's end_off */
 	bool nl_pending;	/* the line count goes up when the next byte is read */
 	bool shared_lines;	/* eval: lines count on from the caller's and go
-				 * back to it: as in the reference, whose count
-				 * takes in the string's lines twice (once as the
-				 * caller reads the quoted text) */
+				 * back to it: the count takes in the string's
+				 * lines twice (once as the caller reads the
+				 * quoted text), as rc scripts' messages always
+				 * have (doc/rc.1, ERRORS) */
 	int saved_lineno;
 	int ungot[4];
 	int nungot;
@@ -136,9 +138,9 @@ static const char *prompt_text(void)
 
 /* One line from the terminal (editor or plain), with its newline.
  * ^C drops what has been typed of the command, continuation lines too;
- * so does ^D at a continuation prompt (rc 1.7.4 gives a syntax error after
- * an open brace or quote, but runs or exits after `|', `if (...)',
- * `for (...)' and a `\' continuation). */
+ * so does ^D at a continuation prompt: one rule, where a plain end of
+ * input gives a syntax error after an open brace or quote, but runs or
+ * exits after `|', `if (...)', `for (...)' and a `\' continuation. */
 static bool fill_tty(Input *i)
 {
 	read_forget();
@@ -166,7 +168,7 @@ static bool fill_tty(Input *i)
 		memcpy(i->buf, line, n);
 		/* a last line without its newline ends input from a file or
 		 * pipe: its command runs and the shell ends, with no prompt
-		 * after it (1.7.4); at a terminal ^D^D typed after some text
+		 * after it; at a terminal ^D^D typed after some text
 		 * only ends the line */
 		bool ended = le_unterminated() && !isatty(0);
 		i->buf[n] = '\n';
@@ -253,9 +255,9 @@ void input_after_child(void)
 }
 
 /* A read that fails (. of a directory: EISDIR) ends the input with an
- * error that leaves $status, as in rc 1.7.4: a script ends with status 1.
+ * error that leaves $status (no command ran): a script ends with status 1.
  * The input stays at its end: an interactive shell reading a directory
- * (rc -i dir) would otherwise say so for ever, as 1.7.4 does. */
+ * (rc -i dir) would otherwise say so for ever. */
 static NORETURN void read_failed(Input *i)
 {
 	int e = errno;
@@ -311,7 +313,8 @@ static int next_byte(Input *i)
 	if (i->eof && i->pos >= i->len)
 		return EOF;
 	if (i->line_start) {
-		/* the reference prompts as each line is begun, not as it is read */
+		/* the prompt comes as each line is begun, not as it is read: what
+		 * a command reads meanwhile is not prompted for */
 		const char *p = prompt_text();
 		writeall(2, p, strlen(p));
 		i->line_start = false;
@@ -334,7 +337,7 @@ int input_getc(void)
 	}
 	int c;
 	/* NUL bytes are dropped wherever they are (comments, here documents
-	 * too), with the reference's warning */
+	 * too), with a warning: C strings cannot hold them */
 	while ((c = next_byte(i)) == '\0')
 		rc_warn("warning: null character ignored");
 	if (c == '\n') {
@@ -385,8 +388,8 @@ void input_ungetc(int c)
  * input_keep_line. */
 static bool keep_line;
 
-/* For an error that rc 1.7.4's parser raises in the middle of a line (a
- * misplaced if not), after which it reads on where it was, prompting. */
+/* For an error raised in the middle of a line that is no syntax error (a
+ * misplaced if not): reading goes on where it was, prompting. */
 void input_keep_line(void)
 {
 	keep_line = true;
@@ -403,7 +406,7 @@ void input_newline_left(void)
 
 /* After an error in an interactive shell the rest of the line is thrown
  * away (a terminal's buffer holds just the line), and input goes on: also
- * after an end of input inside a command, as in the reference. */
+ * after an end of input inside a command (a ^D). */
 static void skip_line(void)
 {
 	bool kept = keep_line, left = newline_left;
@@ -426,7 +429,7 @@ static void skip_line(void)
 	}
 	if (in->fd >= 0)
 		in->eof = false;
-	in->line_start = in->prompt || kept;	/* 1.7.4 prompts where it reads on */
+	in->line_start = in->prompt || kept;	/* a prompt where it reads on */
 	heredoc_discard();	/* those of the command thrown away */
 }
 

@@ -9,12 +9,13 @@
 Token tok;
 
 static int lastchar;		/* the last byte read, for "near" in messages */
-/* What a syntax error is "near", as rc 1.7.4 names it: the text of the last
+/* What a syntax error is "near", in rc's messages: the text of the last
  * word read (a keyword's too), if the current token is that word or one of
  * the keywords ! @ ~ = written against it; otherwise the last byte read. */
-static Str near_text;		/* kept across commands, as 1.7.4's buffer */
-/* The first part of a word that holds ! ~ or @ (near_split): rc 1.7.4 reads
- * a~b as the words a and b joined to the keyword ~, so an error at the
+static Str near_text;		/* kept across commands: an error at a command's
+				 * first token is near the last word read */
+/* The first part of a word that holds ! ~ or @ (near_split): the grammar
+ * reads a~b as the words a and b joined to the keyword ~, so an error at the
  * word itself is near the first (switch [~a]* is near [); near_text is
  * the last part. */
 static Str near_first;
@@ -23,8 +24,8 @@ static bool near_word;
 static bool after_dollar;	/* the next token is read as a variable name */
 static bool recovering;		/* reading to the end of the line after an error */
 static bool after_word;		/* a '(' right now starts a subscript */
-/* the last token was read by lex_word's loop, which (in rc 1.7.4) takes a
- * backslash-newline right after it for a blank */
+/* the last token was read by lex_word's loop, which takes a
+ * backslash-newline right after it for a blank (the word has ended) */
 static bool word_loop;
 /* an error was reported on this line: by the scanner or the parser */
 static enum { FAIL_NONE, FAIL_SCAN, FAIL_SYNTAX } failed;
@@ -63,7 +64,7 @@ void lex_reset(void)
 }
 
 /* What a syntax error is "near": the current token if a word, or else the
- * last byte the scanner read, as the reference does. */
+ * last byte the scanner read: where the scanner stopped. */
 static const char *byte_name(int c)
 {
 	if (c == EOF)
@@ -75,8 +76,8 @@ static const char *byte_name(int c)
 	return nfmt("'%c'", c);
 }
 
-/* An error at a token rc 1.7.4 puts a free caret before is at that caret,
- * which it reports by the byte after it. */
+/* An error at a token with a free caret before it is at that caret (the
+ * grammar's token), which is reported by the byte after it. */
 const char *lex_near(void)
 {
 	if (tok.careted)
@@ -94,8 +95,8 @@ NORETURN void lex_syntax(const char *near)
 }
 
 /* After a syntax error (for the parser, which owns the here documents):
- * rc 1.7.4 reads the line to its end and then the bodies of the here
- * documents it announced, reporting one the input cuts off.  The queue is
+ * the line is read to its end and then the bodies of the here
+ * documents it announced (the input goes on after them), reporting one the input cuts off.  The queue is
  * emptied. */
 void lex_after_error(void)
 {
@@ -113,8 +114,8 @@ void lex_after_error(void)
 	heredoc_discard();
 }
 
-/* rc 1.7.4 prints its parser's messages (a syntax error, a scanner's
- * error, eof-marker, heredoc incomplete) through one routine, which skips
+/* The parser's messages (a syntax error, a scanner's error, eof-marker,
+ * heredoc incomplete) go through one routine, which skips
  * a message after a scanner's error: the parser's own "syntax error" at
  * the error token it is given.  A scanner's error met while the parser
  * recovers from a syntax error, reading to the end of the line, is given
@@ -138,7 +139,7 @@ static void report_fail(const char *msg, const char *near)
 		return;
 	if (near == NULL)
 		near = lex_near();
-	/* $status stays as it was, as in the reference (fn sigexit sees it) */
+	/* $status stays as it was: no command ran (fn sigexit sees it) */
 	if (!as_script())
 		print_error("rc: %s", msg);
 	else
@@ -149,7 +150,7 @@ static void report_fail(const char *msg, const char *near)
 NORETURN void lex_fail(const char *msg, const char *near)
 {
 	report_fail(msg, near);
-	/* rc 1.7.4's parser recovers by reading tokens up to the end of the
+	/* the parser recovers by reading tokens up to the end of the
 	 * line: a quote opened after the error goes on over newlines, and
 	 * one the input cuts off is reported too */
 	after_dollar = false;	/* a '$' at the error is not a variable */
@@ -161,7 +162,7 @@ NORETURN void lex_fail(const char *msg, const char *near)
 	rc_raise(eError);
 }
 
-/* An error that rc 1.7.4 raises by abandoning the parse (an eof-marker
+/* An error raised by abandoning the parse (an eof-marker
  * that is not a single literal word), near the token: the rest of the
  * line is skipped byte by byte, not read as tokens (<<a'b '{' 'c opens
  * no quote), and, as after a scanner error, its newline is not counted.
@@ -186,7 +187,7 @@ NORETURN void lex_fail_flush(const char *msg)
 }
 
 /* The token just read ends in ']' (>[2], >[1=2]), the byte an error at it
- * is near in rc 1.7.4. */
+ * is near: the last byte read. */
 bool lex_ends_bracket(void)
 {
 	return lastchar == ']';
@@ -207,8 +208,8 @@ static NORETURN void lex_error_line(const char *msg, int adjust)
 		print_error("rc: line %d: %s near end of line", line + adjust, msg);
 	else
 		print_error("rc: line %d: %s near eof", line, msg);
-	/* rc 1.7.4 does not count the newline skipped after a scanner
-	 * error: the lines of here documents read after it count from one
+	/* the newline skipped after a scanner error is not counted (it
+	 * was skipped, not read): the lines of here documents read after it count from one
 	 * less (cat <<EOF x <[0=3, no body: heredoc incomplete on line 2) */
 	if (c == '\n')
 		lineno--;
@@ -218,7 +219,8 @@ static NORETURN void lex_error_line(const char *msg, int adjust)
 	rc_raise(eError);
 }
 
-/* The reference reports scanner errors "near eof" wherever they happen. */
+/* Scanner errors are reported "near eof" wherever they happen: the
+ * scanner has no token to name. */
 static NORETURN void lex_error(const char *msg)
 {
 	lex_error_line(msg, -1);
@@ -353,7 +355,7 @@ static void set_near(Str *near, const char *w, size_t len)
 	str_addc(near, '\0');
 }
 
-/* rc 1.7.4 names a word in a syntax error by its last part between
+/* A word in a syntax error is named by its last part between
  * ! ~ and @ (a~b: b, a~: a), or at the word itself by its first
  * (near_first); ! ~ @ alone are not words. */
 static void set_near_part(const char *w)
@@ -399,7 +401,8 @@ static void lex_word(int c, bool varname)
 		}
 	}
 	while (varname ? is_varchar(c) : !is_special(c)) {
-		/* rc 1.7.4 ends every word at ! @ ~, which shows after a keyword */
+		/* the grammar ends every word at ! @ ~, which shows after a
+		 * keyword */
 		if (strchr("!~@", c) != NULL && is_keyword(&s))
 			break;
 		if (c == '\\') {
@@ -425,13 +428,13 @@ static void lex_word(int c, bool varname)
 	set_near_part(tok.s);
 	/* keywords are keywords after '$' too ($if is the variable if) */
 	tok.kw = keyword_of(tok.s);
-	/* (1.7.4's words end at ! ~ @, which are tokens of their own) */
+	/* (the grammar's words end at ! ~ @, which are tokens of their own) */
 	word_loop = strchr("!~@", s.buf[s.len - 1]) == NULL;
 	if (tok.kw != 0) {
 		tok.type = tKW;
 		return;
 	}
-	after_word = word_loop;	/* A~(b) is A~ and (b): 1.7.4's word ended at ~ */
+	after_word = word_loop;	/* A~(b) is A~ and (b): the grammar's word ended at ~ */
 }
 
 void lex_next(void)
@@ -456,8 +459,8 @@ void lex_next(void)
 			if (d == '\n') {
 				/* a blank only right after a word or keyword
 				 * (a\<newline>b is a b); after a quoted word,
-				 * = ! ~ @, rc 1.7.4 joins what follows with a
-				 * free caret: 'a'\<newline>b is ab, a=\<newline>b
+				 * = ! ~ @, what follows is joined by a free
+				 * caret: 'a'\<newline>b is ab, a=\<newline>b
 				 * a=b */
 				if (blank_bsnl)
 					tok.spaced = true;
@@ -471,7 +474,7 @@ void lex_next(void)
 		}
 		break;
 	}
-	/* After '$' comes one word without carets, as in rc 1.7.4: a name, a
+	/* After '$' comes one word without carets (the grammar's): a name, a
 	 * quoted word, $x, `cmd, (list), a keyword; not other word bytes. */
 	tok.first = c;
 	tok.careted = was_near_word && !tok.spaced && c != EOF &&
@@ -483,7 +486,7 @@ void lex_next(void)
 		       (!is_special(c) && !is_varchar(c) && strchr("!~@", c) == NULL))) {
 		after_dollar = false;
 		/* the newline ends the line: the next is read with a
-		 * prompt of its own, as in rc 1.7.4 */
+		 * prompt of its own */
 		tok.type = c == EOF ? tEOF : c;
 		lex_syntax(c == EOF ? "eof" : c == '\n' ? "end of line" : NULL);
 	}
@@ -553,7 +556,7 @@ void lex_next(void)
 		lex_redir(c);
 		return;
 	case '=':
-		near_word = true;	/* a keyword in rc 1.7.4 */
+		near_word = true;	/* a keyword in the grammar */
 		tok.type = c;
 		return;
 	case ';': case '^': case '{': case '}': case ')':

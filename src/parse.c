@@ -2,7 +2,7 @@
 /* parse.c: a recursive-descent parser for rc's grammar.
  *
  * The grammar, with the token names of lex.c (nl is optional newlines); it
- * accepts what rc 1.7.4's yacc grammar accepts:
+ * accepts what rc's yacc grammar (rc's definition) accepts:
  *
  *	line	: list ('\n' | EOF)
  *	list	: andor ((';' | '&') andor?)*		in braces '\n' separates too
@@ -49,8 +49,8 @@ static Node *pipe_rest(Node *left);
 static Node *var_ref(bool *joinable);
 static Node *atom(bool arg, bool *joinable);
 
-/* rc 1.7.4 allows one caret after '~', '!', '@' and on either side of an
- * assignment's '=' (its "optcaret"): x=^a, ~ ^a a. */
+/* The grammar allows one caret after '~', '!', '@' and on either side of
+ * an assignment's '=' (its "optcaret"): x=^a, ~ ^a a. */
 static void optcaret(void)
 {
 	if (tok.type == '^')
@@ -71,8 +71,8 @@ static bool is_kw(int kw)
 	return tok.type == tKW && tok.kw == kw;
 }
 
-/* Past a keyword that begins a construct (not ! @ ~): what rc 1.7.4 joins
- * to it with a free caret is an error there (if$x, fn=). */
+/* Past a keyword that begins a construct (not ! @ ~): what a free caret
+ * would join to it is an error there (if$x, fn=): no keyword is a word. */
 static void keyword_next(void)
 {
 	lex_next();
@@ -111,8 +111,8 @@ static Node *brace_body(void)
 	return mk(nBrace, body, NULL, NULL);
 }
 
-/* The name after '$', '$#' or '$^': one word without carets (rc 1.7.4's
- * "sword"), so a name, a quoted word, $x, `cmd, (list) or a keyword. */
+/* The name after '$', '$#' or '$^': one word without carets (the
+ * grammar's "sword"), so a name, a quoted word, $x, `cmd, (list) or a keyword. */
 static Node *varname(bool *joinable)
 {
 	stack_check();
@@ -151,8 +151,8 @@ static bool empty_list(const Node *n)
 	return true;
 }
 
-/* Adds word w to the list whose end is *tail as rc 1.7.4 builds its word
- * lists: a word written as an empty list is left out and a list's words
+/* Adds word w to the list whose end is *tail as the grammar builds word
+ * lists (lists are flat): a word written as an empty list is left out and a list's words
  * join this one's, so (() a (b c)) is (a b c) and prints so. */
 static void list_add(Node ***tail, Node *w)
 {
@@ -182,8 +182,8 @@ static Node *words_until(int close, bool nl_ok)
 	return head != NULL ? head : mk(nList, NULL, NULL, NULL);
 }
 
-/* The atom of `word.  rc 1.7.4's words end at ! ~ @ (tokens of their
- * own that free carets join back), so `a~b runs a and joins ~b to its
+/* The atom of `word.  In the grammar words end at ! ~ @ (tokens of
+ * their own that free carets join back), so `a~b runs a and joins ~b to its
  * output: our word a~b is split, its rest left as the current token. */
 static Node *backquote_word(bool *joinable)
 {
@@ -201,8 +201,8 @@ static Node *backquote_word(bool *joinable)
 	return w;
 }
 
-/* `{list}, `word, ``seps {list}, ``seps word: as in rc 1.7.4 the word run
- * is one atom ("sword"): `f^x runs f and joins x to its output. */
+/* `{list}, `word, ``seps {list}, ``seps word: the word run is one atom
+ * of the grammar ("sword"): `f^x runs f and joins x to its output. */
 static Node *parse_backquote(bool doubled, bool *joinable)
 {
 	Node *seps = NULL;
@@ -219,7 +219,7 @@ static Node *parse_backquote(bool doubled, bool *joinable)
 		body = list(true);
 		expect('}');
 	} else if (word_start(true)) {
-		/* ` () runs no command, as in rc 1.7.4 (nothing for -x) */
+		/* ` () runs no command: () is no word (nothing for -x) */
 		Node *w = unparen(backquote_word(joinable));
 		body = w->type == nList && w->k[0] == NULL ? NULL :
 			mk(nSimple, mk(nList, w, NULL, NULL), NULL, NULL);
@@ -331,7 +331,7 @@ static Node *word(bool arg, bool *joinable_out)
 
 /* After a redirection a word must come.  At another redirection the
  * error is near the word after it when that is a lone < or >, else near
- * the byte after it (its ']' when it has one), as in rc 1.7.4. */
+ * the byte after it (its ']' when it has one): the last thing read. */
 static void redirection_word(void)
 {
 	if (word_start(true))
@@ -351,22 +351,21 @@ static Node *heredoc(int fd)
 	Node *r = mkredir(rHerestr, fd, 0, NULL);
 	Node *w = unparen(word(true, NULL));	/* <<while, <<!, <<= are words too */
 	if (w->type != nWord && w->type != nQword) {
-		heredoc_discard();	/* 1.7.4 never took it for one */
+		heredoc_discard();	/* it never was one */
 		lex_fail_flush("eof-marker not a single literal word");
 	}
 	/* Pending once the word is whole, when the token after it has been
 	 * read (the newline that reads the body is only seen by the caller):
-	 * as in rc 1.7.4, a scanner error in that token (<<EOF <[0=3) leaves
-	 * the here document unannounced; so does a ( against the word
-	 * (<<EOF(), where 1.7.4's grammar fails before it takes the
-	 * redirection. */
+	 * a scanner error in that token (<<EOF <[0=3) leaves the here
+	 * document unannounced; so does a ( against the word (<<EOF(), where
+	 * the grammar fails before it takes the redirection. */
 	if (tok.type != tSUB)
 		heredoc_pending(r, w->s, w->type == nQword);
 	return r;
 }
 
 /* A redirection; where a word may stand (nmpipe_ok), a plain < or > before
- * a '{' is <{} or >{} written apart, as in rc 1.7.4. */
+ * a '{' is <{} or >{} written apart, as the grammar reads it. */
 static Node *redirection(bool nmpipe_ok)
 {
 	int t = tok.type, kind = tok.redir, fd0 = tok.fd[0], fd1 = tok.fd[1];
@@ -387,7 +386,7 @@ static Node *redirection(bool nmpipe_ok)
 }
 
 /* Words and redirections, the first word given.  An empty list word
- * expands to nothing, but as in rc 1.7.4 the tree keeps the first word and
+ * expands to nothing, but the tree keeps the first word and
  * the one after it written () (() foo, echo () foo, () >f print so) when
  * something not empty follows them; any other () is left out, and a
  * command left with nothing is none: "()" alone runs nothing, "{()}" is
@@ -570,7 +569,7 @@ static Node *assignment(Node *name)
 		a->type = nLocal;
 		a->k[2] = rest;
 	} else if (tok.type == tPIPE) {
-		/* x=1 |cmd: in rc 1.7.4 the assignment is local to a pipeline
+		/* x=1 |cmd: in the grammar the assignment is local to a pipeline
 		 * whose first command is empty (printed x=1 ()|cmd) */
 		Node *rest = NULL;
 		while (tok.type == tPIPE)
@@ -645,7 +644,7 @@ static Node *cmd(void)
 				lex_syntax(NULL);
 			n = word(true, NULL);
 			n = mk(nMatch, n, words_plain(), NULL);
-			if (is_redir())	/* ~ takes only words, as in rc 1.7.4 */
+			if (is_redir())	/* ~ takes only words in the grammar */
 				lex_syntax(NULL);
 			break;
 		case kwBang:
@@ -667,12 +666,13 @@ static Node *cmd(void)
 			return simple(first, pre);
 		if (pre == NULL)
 			return assignment(first);
-		/* >f v=1 cmd: rc 1.7.4 runs it all in a child, v=1 included */
+		/* >f v=1 cmd: it all runs as one command after a redirection,
+		 * v=1 included (as @{v=1 cmd}) */
 		n = mk(nSubshell, assignment(first), NULL, NULL);
 		n->kind = 1;
 		return prefixed(n, pre);
 	} else if (pre != NULL) {
-		/* rc 1.7.4's cmd after a redirection cannot begin with '='
+		/* in the grammar a cmd after a redirection cannot begin with '='
 		 * (>f =, <[0]()=): a syntax error near the last word read */
 		if (tok.type == '=')
 			lex_syntax(NULL);
@@ -681,8 +681,8 @@ static Node *cmd(void)
 		return NULL;
 	else
 		lex_syntax(NULL);
-	/* >[2=1] {cmd} >f: those before first, as in rc 1.7.4 (its nPre
-	 * holds the braced command with its epilog) */
+	/* >[2=1] {cmd} >f: those before first, in the order written (the
+	 * prefix holds the braced command with its epilog) */
 	n = epilog(n);
 	return pre != NULL ? prefixed(n, pre) : n;
 }
@@ -727,7 +727,7 @@ static Node *andor(void)
 	return n;
 }
 
-/* Merge "if(c) x; if not y" into one if-else, as the reference does
+/* Merge "if(c) x; if not y" into one if-else when they are parsed together
  * (an if's kind says it has an else, which may be empty). */
 static Node *merge_ifnot(Node *prev, Node *n)
 {
@@ -754,7 +754,7 @@ static Node *case_item(void)
 
 /* The current token is a newline that ends a command: the bodies of its
  * here documents follow.  A newline allowed after |, &&, ||, if (...) and
- * the like does not end one, so in rc 1.7.4 the bodies come after the line
+ * the like does not end one, so the bodies come after the line
  * that does (cat <<EOF | newline cat newline body...). */
 static void command_newline(void)
 {
@@ -763,8 +763,8 @@ static void command_newline(void)
 }
 
 /* A switch body: a chain of nSeq whose k[0] are its commands and case
- * items in order, k[1] the rest (NULL after the last).  rc 1.7.4 keeps
- * every command of a switch body, an empty one too: the one before each
+ * items in order, k[1] the rest (NULL after the last).  The grammar
+ * keeps every command of a switch body, an empty one too: the one before each
  * ';', newline or '&' that ends nothing else and the one before the
  * closing brace, and () (a k[0] of NULL); run, each sets $status to 0
  * (switch (x) {case x; false;} leaves 0).  An "if not" in it is left to
@@ -785,8 +785,8 @@ static Node *case_list(void)
 		} else if (tok.type == ';')
 			lex_next();
 		else if (tok.type == '\n') {
-			/* the newline of "case words" ends no command: as in
-			 * rc 1.7.4, here documents wait for the next one */
+			/* the newline of "case words" ends no command: here
+			 * documents wait for the next one */
 			if (n == NULL || n->type != nCase)
 				command_newline();
 			lex_next();
@@ -804,7 +804,8 @@ static Node *case_list(void)
 bool parse_ifnot_failed;
 
 /* A misplaced if not: no syntax error (-n reads on after it, except in a
- * script), but the command is not run.  line: as rc 1.7.4 counts it. */
+ * script), but the command is not run.  line: the one to name (list,
+ * below, says which). */
 static NORETURN void ifnot_error(int line)
 {
 	parse_ifnot_failed = true;
@@ -820,7 +821,7 @@ static NORETURN void ifnot_error(int line)
 /* Commands separated by ';' or '&' (and by newlines when braced).  A trailing
  * '&' makes the command before it asynchronous.  A line (not braced) that
  * ends in ';' or '&' ends in an empty command too, which sets $status to 0
- * as in rc 1.7.4 ("false;" exits 0; "false; echo &" too, though '&' itself
+ * ("false;" exits 0; "false; echo &" too, though '&' itself
  * leaves $status alone): a sequence whose second half is NULL. */
 static Node *list(bool braced)
 {
@@ -836,9 +837,9 @@ static Node *list(bool braced)
 		Node *n = andor();
 		if (n != NULL)
 			trailing_semi = false;
-		/* As in rc 1.7.4, an "if not" run in the background (or in a
-		 * switch body: case_list) is left to the run time (it is not
-		 * merged). */
+		/* An "if not" run in the background (or in a switch body:
+		 * case_list) is left to the run time (it is not merged): it
+		 * pairs with the if run last, if any. */
 		bool runtime = tok.type == '&';
 		if (!runtime && merge_ifnot(last, n) != NULL) {
 			n = NULL;
@@ -870,7 +871,7 @@ static Node *list(bool braced)
 			tail = &(*tail)->k[1];
 		}
 	}
-	/* rc 1.7.4's parser reports it at once when the list ends, whatever
+	/* it is reported at once when the list ends, whatever
 	 * token ends it (before a syntax error there or later on the line:
 	 * {true;if not}} names no syntax error), naming the line before its
 	 * closing token's (the newline's own line).  An interactive shell
@@ -885,7 +886,7 @@ static Node *list(bool braced)
 		ifnot_error(tok.type == '\n' ? lineno : lineno - 1);
 	}
 	/* a list ending in a merged "if not" ends in an empty command too:
-	 * rc 1.7.4's merge leaves one, which sets $status to 0 */
+	 * the merge leaves one, which sets $status to 0 */
 	if (((trailing_semi && !braced) || ends_merged) && *tail != NULL)
 		*tail = mk(nSeq, *tail, NULL, NULL);
 	return head;

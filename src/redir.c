@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Zlib */
 /* redir.c: redirections, made one at a time in the order written, each
- * target expanded only when the redirections before it are made (as in
- * rc 1.7.4), either in the shell, the descriptors they replace saved and
+ * target expanded only when the redirections before it are made (so a
+ * later one sees what an earlier one did), either in the shell, the descriptors they replace saved and
  * restored (builtins, functions, compound commands, and an external
  * command, around the vfork that starts it), or in a forked child for
  * good.  Errors name the file, and the shell goes on. */
@@ -76,16 +76,16 @@ static bool holds_backquote(Node *word)
 static void expand_target(void *arg)
 {
 	Target *t = arg;
-	/* a here string's words are not globbed, as in rc 1.7.4 */
+	/* a here string's words are not globbed: they are text, not files */
 	t->target = t->r->kind == rHerestr ? glom_noglob(t->r->k[0]) : glom(t->r->k[0]);
 }
 
 /* The file (or here document) of a redirection, its target expanded only
- * now, once the redirections before it are made, as in rc 1.7.4: in
+ * now, once the redirections before it are made: in
  * "echo x >f <`{cat f}" cat reads the new empty f, and an error message
- * goes where an earlier >[2=1] sent it.  rc 1.7.4 expands it in the
- * command's child, so an error in it (bad concatenation) fails only the
- * command (status 1): walk_guarded.  *name: what a failure names. */
+ * goes where an earlier >[2=1] sent it.  It is expanded in the command's
+ * guarded frame (walk_guarded), so an error in it (bad concatenation)
+ * fails only the command (status 1).  *name: what a failure names. */
 static int open_redir(Node *r, const char **name, bool in_shell)
 {
 	Target t = { r, NULL };
@@ -136,8 +136,9 @@ enum { NOT_OPEN = -1, KEPT = -2, BQSTATUS = -3 };
 static Saved *saved;
 static int nsaved;
 static size_t maxsaved;
-/* The first entry of saved made for the process rc 1.7.4 would be in:
- * the child it forks for a redirected command (see fd_writers). */
+/* The first entry of saved made for the process the command is in: a
+ * forked child, or a guarded body of the shell's (state.c; see
+ * fd_writers). */
 static int wait_floor;
 
 int fd_depth(void)
@@ -167,7 +168,7 @@ void fd_unwind(int depth)
 }
 
 /* Before a backquote in the file of a redirection made in the shell:
- * rc 1.7.4 runs it in the child it makes the redirection in, so the
+ * it runs in the redirected command's process (a guarded frame), so the
  * command sees the $bqstatus it sets, and the shell its own again after. */
 static void save_bqstatus(void)
 {
@@ -177,8 +178,8 @@ static void save_bqstatus(void)
 		v != NULL ? estrdup(list_flat(v, " ")) : NULL };
 }
 
-/* The last command of a forked child, which rc 1.7.4 runs in that child
- * without forking again: its redirections are for good, nothing is put
+/* The last command of a forked child, which runs in that child without
+ * forking again: its redirections are for good, nothing is put
  * back, so a descriptor they replace (a pipe's end) is closed at once:
  * in {sleep 1; echo a} >[1=2] | {cat; echo end}, cat sees the end of its
  * input before the sleep ends.  The entries stay (a here document's
@@ -225,13 +226,14 @@ static void remember(int fd, int copy)
 	saved[nsaved++] = (Saved) { fd, copy, cloexec, false, NULL };
 }
 
-/* rc 1.7.4 writes a here document from a child of the process it makes
- * the redirection in, which a wait with no arguments in that process
- * reaps, with status 0 (false; wait <<<x; echo $status gives 0): here
- * each here document in the shell's saved redirections stands for such a
- * writer, until a wait takes it.  fd_wait_floor(depth) makes depth the
- * first entry of a new process's (a command 1.7.4 forks for), unless it
- * is -1, and returns the old floor, to be put back after the command. */
+/* A here document has a writer, a child of the process that makes the
+ * redirection (state.c: the command's guarded frame), which a wait with
+ * no arguments in that process reaps, with status 0 (false; wait <<<x;
+ * echo $status gives 0): here each here document in the shell's saved
+ * redirections stands for such a writer, until a wait takes it.
+ * fd_wait_floor(depth) makes depth the first entry of a new process's (a
+ * guarded frame's), unless it is -1, and returns the old floor, to be put
+ * back after the command. */
 int fd_wait_floor(int depth)
 {
 	int old = wait_floor;
@@ -307,13 +309,13 @@ static bool redirect(Node *r, Node *items)
 	int target = r->fd[0];
 	if (r->kind == rDup || r->kind == rClose) {
 		if (r->kind == rDup && r->fd[1] == target)
-			return true;	/* nothing to do, as in rc 1.7.4 */
+			return true;	/* nothing to do: >[1=1] */
 		if (items != NULL && !save(target, items))
 			return failed("dup2", -1, errno);
 		if (r->kind == rClose)
 			close(target);
 		else if (dup2(r->fd[1], target) < 0)
-			return failed("dup2", -1, errno);	/* as rc 1.7.4 says */
+			return failed("dup2", -1, errno);	/* named by the call that failed */
 		return true;
 	}
 	const char *name;
@@ -357,7 +359,7 @@ bool redir_in_shell(Node *items)
 	return redirect_all(items, true);
 }
 
-/* exec's, made in the shell's own process, as rc 1.7.4 makes them. */
+/* exec's, made in the shell's own process for good. */
 bool redir_exec(Node *items)
 {
 	exec_redirs = true;
@@ -375,7 +377,8 @@ void redir_in_child(Node *items)
 /* <{cmd} and >{cmd}: a pipe to a child, named as /dev/fd/N; the shell's
  * end is closed when the command is done.  The shell does not wait for
  * the child (which may never end by itself: >{cat >/dev/null} reading a
- * program that writes forever); as in rc 1.7.4 it joins $apids, and is
+ * program that writes forever); it joins $apids, as a background command
+ * would, and is
  * reaped by wait or along with a later child. */
 typedef struct {
 	int fd;
@@ -448,8 +451,8 @@ int nmpipe_protect(void)
 }
 
 /* Those made from the first for the redirections of a builtin or
- * function about to run: rc 1.7.4 makes them in the child it runs that
- * command in, so a wait there waits for them. */
+ * function about to run: they are made in that command's guarded frame,
+ * its children, so a wait there waits for them. */
 void nmpipe_in_call(int first)
 {
 	for (int i = first; i < nnmpipes; i++)
