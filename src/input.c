@@ -138,9 +138,10 @@ static const char *prompt_text(void)
 
 /* One line from the terminal (editor or plain), with its newline.
  * ^C drops what has been typed of the command, continuation lines too;
- * so does ^D at a continuation prompt: one rule, where a plain end of
- * input gives a syntax error after an open brace or quote, but runs or
- * exits after `|', `if (...)', `for (...)' and a `\' continuation. */
+ * so does ^D at a continuation prompt: one rule for the user, where an
+ * end of input would give a syntax error after an open brace or quote,
+ * but run or exit after `|', `if (...)', `for (...)' and a `\'
+ * continuation. */
 static bool fill_tty(Input *i)
 {
 	read_forget();
