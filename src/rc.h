@@ -133,11 +133,11 @@ void catch_push(Catch *c);
 void catch_pop(Catch *c);
 extern int catch_raised;
 /* The error being raised set $status false (rc_error, rc_syserror, a
- * misplaced if not): only such an error ends the shell under -e, as in
- * rc 1.7.4, which tests -e as it sets the status.  A syntax error leaves
- * $status, and -e, alone.  Cleared before each command the top level runs. */
+ * misplaced if not): only such an error ends the shell under -e, which is
+ * tested as the status is set.  A syntax error leaves $status, and -e,
+ * alone.  Cleared before each command the top level runs. */
 extern bool error_failed;
-/* The line such an error was raised on: where -e stops rc 1.7.4, which
+/* The line such an error was raised on: where -e stops the shell, which
  * exits there (an error of fn sigexit names it). */
 extern int error_line;
 /* Fail $status and raise such an error (after its message). */
@@ -193,7 +193,8 @@ typedef enum {
 	ON_ERROR_EXIT,		/* exit 1: a child that left its command by a
 				 * break, continue or return (walk.c) */
 	ON_ERROR_EXIT_BARE	/* exit 1 at once, no fn sigexit: the shell
-				 * after exec of a command given a <{cmd} */
+				 * whose exec of a command given a <{cmd}
+				 * ran it in a child (exec.c, do_exec) */
 } OnError;
 typedef struct {
 	ProcKind kind;
@@ -245,7 +246,7 @@ typedef struct {
 	bool spaced;	/* white space came before it */
 	bool meta;	/* tWORD: holds unquoted * ? [ */
 	bool bare;	/* tREDIR: a plain < or >, which may also begin <{} or >{} */
-	bool careted;	/* rc 1.7.4 puts a free caret before it (first: its first byte) */
+	bool careted;	/* the grammar puts a free caret before it (first: its first byte) */
 	int first;
 	int fd[2];	/* redirections and pipes */
 	int redir;	/* tREDIR, tHEREDOC: kind */
@@ -388,8 +389,8 @@ void fn_unwind(int depth);
 extern const CatchStep fn_catch_steps[3];
 bool is_signal_fn(const char *name);
 /* loopdepth counts the loop bodies being run, plus FOR_LIST for each for
- * list being taken: that is inside its loop's break, as in rc 1.7.4, but
- * not inside a continue (walk.c, for_list): break needs loopdepth,
+ * list being taken: that is inside its loop's break (the list is the
+ * loop's), but not inside a continue (walk.c, for_list): break needs loopdepth,
  * continue loopdepth % FOR_LIST. */
 extern int funcdepth, loopdepth;
 enum { FOR_LIST = 1 << 16 };
@@ -552,7 +553,7 @@ bool builtin_put(const char *name, Str *s);
 void dot_file(List *args, bool interactive);
 
 /* limit.c: 0 when a limit was set, 1 on an error, LIMIT_SHOWN when limits
- * were printed (which leaves $status as it was, as in rc 1.7.4) */
+ * were printed (which leaves $status as it was: nothing was set) */
 enum { LIMIT_SHOWN = -1 };
 int limit_builtin(List *args);
 
