@@ -527,7 +527,8 @@ static void do_exec(List *args, Node *items)
 		 * or not, whose named pipes are its own; the shell goes on
 		 * after it, but as the process the exec made: from now on
 		 * an error ends it (ON_ERROR_EXIT_BARE; DIFFERENCES, <{cmd}) */
-		proc.on_error = ON_ERROR_EXIT_BARE;
+		if (proc.on_error == ON_ERROR_UNWIND)	/* an escaped child's rule stays */
+			proc.on_error = ON_ERROR_EXIT_BARE;
 		pid_t pid = rc_fork();
 		if (pid == 0) {
 			redir_in_child(items);
