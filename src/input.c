@@ -405,10 +405,56 @@ void input_newline_left(void)
 	newline_left = true;
 }
 
+/* A new command is about to be read: it begins with the first prompt,
+ * and no error has left anything of its line. */
+void input_command_start(void)
+{
+	want_prompt1 = true;
+	keep_line = newline_left = false;
+}
+
+/* The descriptor the next command will be read from, if nothing of it is
+ * buffered and reading it may wait (not a terminal's: the editor waits
+ * itself); else -1. */
+int input_idle_fd(void)
+{
+	Input *i = in;
+	if (i->fd < 0 || i->tty || i->eof || i->nungot > 0 || i->pos < i->len)
+		return -1;
+	return i->fd;
+}
+
+/* The terminal's lines are all read: the command is whole. */
+bool input_tty_line_done(void)
+{
+	return in->tty && in->pos >= in->len && in->nungot == 0;
+}
+
+bool input_is_tty(void)
+{
+	return in->tty;
+}
+
+bool input_ended(void)
+{
+	return in->last == EOF;
+}
+
+bool input_recovers(void)
+{
+	return in->recover;
+}
+
+/* A file read with a prompt before each line (. -i). */
+void input_prompt_lines(void)
+{
+	in->prompt = in->line_start = true;
+}
+
 /* After an error in an interactive shell the rest of the line is thrown
  * away (a terminal's buffer holds just the line), and input goes on: also
  * after an end of input inside a command (a ^D). */
-static void skip_line(void)
+void input_skip_line(void)
 {
 	bool kept = keep_line, left = newline_left;
 	keep_line = newline_left = false;
@@ -442,10 +488,9 @@ static void skip_line(void)
  * it runs. */
 static void await_command(void)
 {
-	Input *i = in;
-	if (i->fd < 0 || i->tty || i->eof || i->nungot > 0 || i->pos < i->len)
-		return;
-	sig_await_input(i->fd);
+	int fd = input_idle_fd();
+	if (fd >= 0)
+		sig_await_input(fd);
 }
 
 /* Parse and run each command of the current input until it ends.
@@ -455,12 +500,11 @@ static void run_all(void)
 	for (;;) {
 		Mark m = nmark();
 		bool eof;
-		want_prompt1 = true;
-		keep_line = newline_left = false;
+		input_command_start();
 		error_failed = false;
 		await_command();
 		Node *n = parse_command(&eof);
-		if (in->tty && in->pos >= in->len && in->nungot == 0)
+		if (input_tty_line_done())
 			history_commit();	/* the command's lines are all read: before it runs */
 		/* a command cut off by the end of input: runtime errors give
 		 * the line before, as the reference's count does */
@@ -510,14 +554,14 @@ int input_loop(void)
 		bool e_stops = flag_e && e == eError && error_failed && !status_true() && !in_cond;
 		if (flag_n && e == eError) {
 			syntax_failed = true;
-			if (in->last == EOF)
+			if (input_ended())
 				return 1;
 			/* a misplaced if not fails the status, which under
 			 * -e ends an interactive shell also with -n, as in
 			 * rc 1.7.4 */
-			if (in->recover && e_stops)
+			if (input_recovers() && e_stops)
 				return status_exit_code();
-		} else if (!in->recover) {
+		} else if (!input_recovers()) {
 			/* rc 1.7.4 exits where -e stops it: an error of fn
 			 * sigexit names that line, not the end's -1 */
 			if (e_stops) {
@@ -527,9 +571,9 @@ int input_loop(void)
 			return e == eExit ? status_exit_code() : 1;
 		} else if (e_stops)
 			return status_exit_code();
-		if (in->tty)
+		if (input_is_tty())
 			history_commit();	/* a command abandoned or in error too */
-		skip_line();
+		input_skip_line();
 	}
 }
 
@@ -567,12 +611,12 @@ void input_run_fd(int fd, bool prompting)
 {
 	input_fd(fd);
 	if (prompting)
-		in->prompt = in->line_start = true;
+		input_prompt_lines();
 	if (!prompting || in_child()) {
 		run_pushed(false);
 		return;
 	}
-	in->recover = true;
+	input_recover();
 	input_loop();
 	input_pop();
 }
