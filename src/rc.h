@@ -526,11 +526,13 @@ void input_after_child(void);
 int input_getc(void);
 int input_line(Str *s);
 void input_ungetc(int c);
+extern bool flag_e, flag_n, flag_v, flag_x;
+
+/* loop.c: the read-parse-run loop. */
 int input_loop(void);
 void input_run_fd(int fd, bool prompting);
 void input_run_string(const char *s);
 void input_setup_editor(void);
-extern bool flag_e, flag_n, flag_v, flag_x;
 
 /* history.c: $history and the editor's history. */
 void history_typed(const char *text, size_t len);
