@@ -436,6 +436,7 @@ void fd_keep(int depth);
 extern const CatchStep fd_catch_steps[2];
 char *nmpipe(Node *n);
 void redir_in_child(Node *redirs);
+int heredoc_fd(const char *text);
 /* fd moved to FD_SHELL_MIN (sys.h) or above. */
 int fd_move_high(int fd);
 void nmpipe_reap(void);
@@ -545,7 +546,6 @@ void heredoc_pending(Node *redir, const char *eof, bool quoted);
 void heredoc_read_all(bool at_eof);
 bool heredoc_waiting(void);
 void heredoc_discard(void);
-int heredoc_fd(const char *text);
 
 /* read.c */
 int read_line(int fd, Str *line);

@@ -4,7 +4,9 @@
  * later one sees what an earlier one did), either in the shell, the descriptors they replace saved and
  * restored (builtins, functions, compound commands, and an external
  * command, around the vfork that starts it), or in a forked child for
- * good.  Errors name the file, and the shell goes on. */
+ * good.  Errors name the file, and the shell goes on.  A here document's
+ * text (read by heredoc.c) reaches its command through a pipe, a
+ * temporary file or a process writing it (heredoc_fd). */
 #include "rc.h"
 #include "sys.h"
 
@@ -14,6 +16,79 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+/* The text in a pipe, if the pipe takes all of it at once.  An empty pipe
+ * holds PIPE_BUF bytes (a write that size is atomic); more is written
+ * without blocking and given up if it does not fit: a pipe's room varies
+ * (an unprivileged user holding many pipes gets one or two pages). */
+static int in_pipe(const char *text, size_t len)
+{
+	enum { PIPE_MOST = 65536 };	/* Linux's default pipe size: more never fits */
+	int p[2];
+	if (len > PIPE_MOST || pipe_cloexec(p) < 0)
+		return -1;
+	if (len > PIPE_BUF)
+		fcntl(p[1], F_SETFL, O_NONBLOCK);
+	ssize_t n = len > 0 ? write(p[1], text, len) : 0;
+	close(p[1]);
+	if (n >= 0 && (size_t) n == len)
+		return p[0];
+	close(p[0]);
+	return -1;
+}
+
+/* The text in an unlinked temporary file in $TMPDIR. */
+static int in_file(const char *text, size_t len)
+{
+	const char *dir = getenv("TMPDIR");
+	char *name = nfmt("%s/rc-here.XXXXXX", dir && *dir ? dir : "/tmp");
+	int fd = mkstemp_cloexec(name);
+	if (fd < 0)
+		return -1;
+	unlink(name);
+	if (writeall(fd, text, len) < 0 || lseek(fd, 0, SEEK_SET) < 0) {
+		int e = errno;
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	return fd;
+}
+
+/* The text through a pipe fed by a process of its own (no room in
+ * $TMPDIR): it ends when the text is read or its reader goes. */
+static int by_writer(const char *text, size_t len)
+{
+	int p[2];
+	if (pipe_cloexec(p) < 0)
+		return -1;
+	int forked = rc_fork_orphan();
+	if (forked == 0) {
+		close(p[0]);
+		_exit(writeall(p[1], text, len) == 0 ? 0 : 1);
+	}
+	close(p[1]);
+	if (forked < 0) {
+		int e = errno;
+		close(p[0]);
+		errno = e;
+		return -1;
+	}
+	return p[0];
+}
+
+/* A descriptor to read a here document or here string from.  Writing it
+ * never waits for the reader, which has not started yet. */
+int heredoc_fd(const char *text)
+{
+	size_t len = strlen(text);
+	int fd = in_pipe(text, len);
+	if (fd < 0)
+		fd = in_file(text, len);
+	if (fd < 0)
+		fd = by_writer(text, len);
+	return fd;
+}
 
 static int open_target(Node *r, List *t)
 {
