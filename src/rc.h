@@ -434,11 +434,13 @@ bool redir_exec(Node *redirs);
 void fd_forget(int depth);
 void fd_keep(int depth);
 extern const CatchStep fd_catch_steps[2];
-char *nmpipe(Node *n);
 void redir_in_child(Node *redirs);
 int heredoc_fd(const char *text);
 /* fd moved to FD_SHELL_MIN (sys.h) or above. */
 int fd_move_high(int fd);
+
+/* nmpipe.c: <{cmd} and >{cmd}. */
+char *nmpipe(Node *n);
 void nmpipe_reap(void);
 int nmpipe_protect(void);
 void nmpipe_in_call(int first);
