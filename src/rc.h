@@ -503,6 +503,10 @@ void sig_child_reset(void);
 void sig_ignore_stops(void);
 NORETURN void rc_exit(int code);
 void sig_exit_guarded(void);
+bool sig_take_quiet(void);
+bool sig_is_caught(int sig);
+bool sig_take(int sig);
+bool sig_caught_waiting(const sigset_t *saved);
 
 /* input.c: where commands come from. */
 /* What one read(2) of a script, pipe or $history asks for (BUFSIZ with glibc);

@@ -123,7 +123,7 @@ void sig_set_handler(int sig, Node *body)
 }
 
 /* Is a signal the shell catches waiting, blocked now but not in saved? */
-static bool caught_waiting(const sigset_t *saved)
+bool sig_caught_waiting(const sigset_t *saved)
 {
 	sigset_t waiting;
 	if (sigpending(&waiting) != 0)
@@ -146,7 +146,7 @@ void sig_block_all(sigset_t *saved)
 	sigfillset(&all);
 	for (;;) {
 		sigprocmask(SIG_BLOCK, &all, saved);
-		if (!sig_pending && !caught_waiting(saved))
+		if (!sig_pending && !sig_caught_waiting(saved))
 			return;
 		sigprocmask(SIG_SETMASK, saved, NULL);
 		sig_check();
@@ -242,6 +242,29 @@ void sig_after_child(int wstat)
 		quiet_interrupt = true;
 }
 
+/* Was the interrupt caught while a child ran one that the child handled
+ * itself?  Asked once: the answer is cleared. */
+bool sig_take_quiet(void)
+{
+	bool quiet = quiet_interrupt;
+	quiet_interrupt = false;
+	return quiet;
+}
+
+bool sig_is_caught(int sig)
+{
+	return caught[sig];
+}
+
+/* Was sig caught since it was last taken?  It is taken now. */
+bool sig_take(int sig)
+{
+	if (!caught[sig])
+		return false;
+	caught[sig] = 0;
+	return true;
+}
+
 /* A handler runs between two commands of the script: the $status it
  * leaves is not the one of the command the signal interrupted. */
 static void run_handler(int sig, Node *fn)
@@ -261,7 +284,7 @@ bool sig_ends_wait(void)
 	if (!sig_pending)
 		return false;
 	for (int sig = 1; sig < NSIG; sig++)
-		if (caught[sig] && ((!is_sigwinch(sig) && sig != SIGXFSZ) || fn_get(signame(sig)) != NULL))
+		if (sig_is_caught(sig) && ((!is_sigwinch(sig) && sig != SIGXFSZ) || fn_get(signame(sig)) != NULL))
 			return true;
 	return false;
 }
@@ -269,7 +292,7 @@ bool sig_ends_wait(void)
 /* Is an interrupt (^C with no sigint function) waiting to be acted on? */
 bool sig_interrupted(void)
 {
-	return caught[SIGINT] && fn_get("sigint") == NULL;
+	return sig_is_caught(SIGINT) && fn_get("sigint") == NULL;
 }
 
 static void woken(int sig)
@@ -299,16 +322,15 @@ void sig_check(void)
 		return;
 	sig_pending = 0;
 	for (int sig = 1; sig < NSIG; sig++) {
-		if (!caught[sig])
+		if (!sig_take(sig))
 			continue;
-		caught[sig] = 0;
 		Node *fn = fn_get(signame(sig));
 		if (fn != NULL)
 			run_handler(sig, fn);
 		else if (sig == SIGINT) {
-			if (interactive && !quiet_interrupt)
+			bool quiet = sig_take_quiet();
+			if (interactive && !quiet)
 				writeall(2, "\n", 1);
-			quiet_interrupt = false;
 			rc_raise(eInterrupt);
 		}
 	}
@@ -346,8 +368,8 @@ void sig_await_input(int fd)
  * kind), and run fn sigint if there is one. */
 void sig_prompt_interrupt(void)
 {
-	caught[SIGINT] = 0;
-	quiet_interrupt = false;
+	sig_take(SIGINT);
+	sig_take_quiet();
 	Node *fn = fn_get("sigint");
 	if (fn != NULL)
 		fn_call("sigint", fn, NULL);
