@@ -488,25 +488,27 @@ List *child_async_list(void);
 extern volatile sig_atomic_t sig_pending;
 void signals_init(void);
 void sig_before_child(void);
-void sig_check(void);
-void sig_await_input(int fd);
 void sig_after_child(int wstat);
-bool sig_ends_wait(void);
-bool sig_interrupted(void);
 void sig_wake_on_child(bool on);
-void sig_prompt_interrupt(void);
 void sig_set_handler(int sig, Node *body);
-void sig_block_all(sigset_t *saved);
 void sig_vforked_child(const sigset_t *saved);
 void sig_after_vfork(pid_t pid);
 void sig_child_reset(void);
 void sig_ignore_stops(void);
-NORETURN void rc_exit(int code);
-void sig_exit_guarded(void);
 bool sig_take_quiet(void);
 bool sig_is_caught(int sig);
 bool sig_take(int sig);
 bool sig_caught_waiting(const sigset_t *saved);
+
+/* sigfn.c: running the functions named after signals; leaving the shell. */
+void sig_check(void);
+void sig_await_input(int fd);
+bool sig_ends_wait(void);
+bool sig_interrupted(void);
+void sig_prompt_interrupt(void);
+void sig_block_all(sigset_t *saved);
+void sig_exit_guarded(void);
+NORETURN void rc_exit(int code);
 
 /* input.c: where commands come from. */
 /* What one read(2) of a script, pipe or $history asks for (BUFSIZ with glibc);

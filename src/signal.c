@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Zlib */
-/* signal.c: the shell's own signal handling, and functions named after
- * signals.
+/* signal.c: the shell's own signal handling: what is caught, ignored or
+ * left at the default, and what has arrived (sigfn.c runs the functions
+ * named after signals).
  *
  * At start-up: SIGINT is caught (an interactive shell
  * always, a script unless it was ignored on entry); SIGQUIT is caught and
@@ -135,24 +136,6 @@ bool sig_caught_waiting(const sigset_t *saved)
 	return false;
 }
 
-/* Around vfork: no handler may run in the child while it shares our memory.
- * A signal that came since walk() last looked is acted on first: a ^C the
- * terminal sends before the child exists reaches the shell alone, and the
- * program would run on as if it had not been typed (^C just after `x' of
- * `echo x; cat' left cat reading). */
-void sig_block_all(sigset_t *saved)
-{
-	sigset_t all;
-	sigfillset(&all);
-	for (;;) {
-		sigprocmask(SIG_BLOCK, &all, saved);
-		if (!sig_pending && !sig_caught_waiting(saved))
-			return;
-		sigprocmask(SIG_SETMASK, saved, NULL);
-		sig_check();
-	}
-}
-
 /* In the shell after vfork (or the fork in its place), signals still
  * blocked.  A ^C that came after sig_block_all() looked and before the
  * child existed reached the shell alone (a shell preempted there on a
@@ -265,36 +248,6 @@ bool sig_take(int sig)
 	return true;
 }
 
-/* A handler runs between two commands of the script: the $status it
- * leaves is not the one of the command the signal interrupted. */
-static void run_handler(int sig, Node *fn)
-{
-	int n = status_count();
-	int *saved = nalloc((n + 1) * sizeof *saved);
-	memcpy(saved, status_raw(), n * sizeof *saved);
-	fn_call(signame(sig), fn, NULL);
-	status_set_list(saved, n);
-}
-
-/* Does a signal that arrived end the wait builtin?  Any the shell
- * handles, but for those it catches for itself alone (a resize, a file
- * too large) when they have no function. */
-bool sig_ends_wait(void)
-{
-	if (!sig_pending)
-		return false;
-	for (int sig = 1; sig < NSIG; sig++)
-		if (sig_is_caught(sig) && ((!is_sigwinch(sig) && sig != SIGXFSZ) || fn_get(signame(sig)) != NULL))
-			return true;
-	return false;
-}
-
-/* Is an interrupt (^C with no sigint function) waiting to be acted on? */
-bool sig_interrupted(void)
-{
-	return sig_is_caught(SIGINT) && fn_get("sigint") == NULL;
-}
-
 static void woken(int sig)
 {
 	(void) sig;
@@ -310,132 +263,4 @@ void sig_wake_on_child(bool on)
 	sa.sa_handler = on ? woken : SIG_DFL;
 	sa.sa_flags = SA_NOCLDSTOP;
 	sigaction(SIGCHLD, &sa, NULL);
-}
-
-/* Run the handlers for signals that arrived.  SIGINT with no sigint
- * function abandons the current command: an interactive shell goes back
- * to its prompt, a script ends with status 1.  The signals the shell
- * catches for itself alone do nothing more. */
-void sig_check(void)
-{
-	if (!sig_pending)
-		return;
-	sig_pending = 0;
-	for (int sig = 1; sig < NSIG; sig++) {
-		if (!sig_take(sig))
-			continue;
-		Node *fn = fn_get(signame(sig));
-		if (fn != NULL)
-			run_handler(sig, fn);
-		else if (sig == SIGINT) {
-			bool quiet = sig_take_quiet();
-			if (interactive && !quiet)
-				writeall(2, "\n", 1);
-			rc_raise(eInterrupt);
-		}
-	}
-}
-
-/* Sleep until fd has input (or an error or its end, which the read that
- * follows meets), running the handlers of the signals that arrive
- * meanwhile: sig_check, which may unwind (a ^C abandons the command).
- * All signals are blocked but while poll_in sleeps, so none slips in
- * between the look at the pending ones and the sleep: a ^C that came just
- * before a blocking read would be lost, and the read would wait on. */
-void sig_await_input(int fd)
-{
-	struct pollfd p = { .fd = fd, .events = POLLIN };
-	if (poll(&p, 1, 0) != 0)
-		return;		/* ready (a file always is), or an error read will meet */
-	sigset_t all, old;
-	sigfillset(&all);
-	sigprocmask(SIG_BLOCK, &all, &old);
-	for (;;) {
-		if (sig_pending) {
-			sigprocmask(SIG_SETMASK, &old, NULL);
-			sig_check();
-			sigprocmask(SIG_BLOCK, &all, NULL);
-			continue;
-		}
-		if (poll_in(&p, &old) >= 0 || errno != EINTR)
-			break;
-	}
-	sigprocmask(SIG_SETMASK, &old, NULL);
-}
-
-/* ^C at the prompt: the editor has dropped the line already.  Clear the
- * catch so that it cannot abort a later command (on the next signal of any
- * kind), and run fn sigint if there is one. */
-void sig_prompt_interrupt(void)
-{
-	sig_take(SIGINT);
-	sig_take_quiet();
-	Node *fn = fn_get("sigint");
-	if (fn != NULL)
-		fn_call("sigint", fn, NULL);
-}
-
-/* fn sigexit runs once, when the shell exits (in a child, see state.c).
- * Returns true if it ran: the shell then exits with its status. */
-static bool sig_exit_handler(void)
-{
-	static bool done;
-	if (done)
-		return false;
-	done = true;
-	Node *fn = fn_get("sigexit");
-	if (fn != NULL)
-		fn_call("sigexit", fn, NULL);
-	return fn != NULL;
-}
-
-/* _exit through a pointer bound when the shell is loaded: called lazily,
- * its first call in every forked child would write the child's copy of
- * the binding table (a copy-on-write fault per fork). */
-static void (*volatile exit_now)(int) = _exit;
-
-#ifdef __SANITIZE_ADDRESS__
-#include <sanitizer/lsan_interface.h>
-/* _exit skips LeakSanitizer's check at exit too: the sanitizers build
- * makes it here, so that memory lost by any path (an error or ^C
- * unwinding past a buffer) fails the test that took it.  Only the shell
- * itself: a forked child's heap is its parent's, held by frames the
- * child never returns to. */
-#define leak_check() (in_child() ? (void) 0 : __lsan_do_leak_check())
-#else
-#define leak_check() ((void) 0)
-#endif
-
-#ifdef RC_COVERAGE
-/* A gcov build (tests/difftest/coverage) writes its counts before leaving:
- * _exit skips the exit handlers that would. */
-void __gcov_dump(void);
-#define coverage_dump() __gcov_dump()
-#else
-#define coverage_dump() ((void) 0)
-#endif
-
-/* The end of a guarded body in a forked child: the body's process exits
- * here, and runs fn sigexit if it defined it (@{fn sigexit {echo x}}
- * >[2=1] prints x). */
-void sig_exit_guarded(void)
-{
-	if (!in_child() || !frame_top()->sigexit || skipping != SKIP_NONE)
-		return;
-	frame_top()->sigexit = false;
-	Node *fn = fn_get("sigexit");
-	if (fn != NULL)
-		fn_call("sigexit", fn, NULL);
-}
-
-/* Leave the process: fn sigexit first, where the process model says
- * (state.c): always in the shell itself. */
-NORETURN void rc_exit(int code)
-{
-	if ((!in_child() || frame_top()->sigexit) && sig_exit_handler())
-		code = status_exit_code();
-	coverage_dump();
-	leak_check();
-	exit_now(code & 0xff);
-	_exit(code & 0xff);	/* not reached: for NORETURN, which exit_now's type cannot carry */
 }
