@@ -167,7 +167,7 @@ NORETURN void lex_fail(const char *msg, const char *near)
  * line is skipped byte by byte, not read as tokens (<<a'b '{' 'c opens
  * no quote), and, as after a scanner error, its newline is not counted.
  * A newline read only to end the word at the error is left to be read
- * again, as an empty command of its own (input.c, skip_line). */
+ * again, as an empty command of its own (input.c, input_skip_line). */
 NORETURN void lex_fail_flush(const char *msg)
 {
 	report_fail(msg, NULL);
