@@ -80,6 +80,9 @@ int input_loop(void)
 		/* -e: an error that failed the status (not a syntax error) */
 		bool e_stops = flag_e && e == eError && error_failed && !status_true() && !in_cond;
 		if (flag_n && e == eError) {
+			/* a misplaced if not is no syntax error: it ends a script */
+			if (parse_ifnot_failed && as_script())
+				rc_exit(1);
 			syntax_failed = true;
 			if (input_ended())
 				return 1;

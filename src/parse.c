@@ -813,8 +813,6 @@ static NORETURN void ifnot_error(int line)
 		print_error("rc: `if not' must follow `if'");
 	else
 		print_error("rc: line %d: `if not' must follow `if'", line);
-	if (flag_n && as_script())
-		rc_exit(1);
 	rc_raise_failed();
 }
 
@@ -894,6 +892,7 @@ static Node *list(bool braced)
 
 static Node *command_line(bool *eof)
 {
+	parse_ifnot_failed = false;
 	lex_reset();
 	lex_next();
 	Node *n = list(false);
