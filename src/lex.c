@@ -35,21 +35,6 @@ static int lgetc(void)
 	return lastchar = input_getc();
 }
 
-static const struct { const char *name; int kw; } keywords[] = {
-	{ "for", kwFor }, { "in", kwIn }, { "while", kwWhile }, { "if", kwIf },
-	{ "not", kwNot }, { "else", kwElse }, { "switch", kwSwitch },
-	{ "case", kwCase }, { "fn", kwFn }, { "!", kwBang }, { "@", kwAt },
-	{ "~", kwTilde },
-};
-
-const char *kwname(int kw)
-{
-	for (size_t i = 0; i < sizeof keywords / sizeof *keywords; i++)
-		if (keywords[i].kw == kw)
-			return keywords[i].name;
-	return "?";
-}
-
 /* Bytes that end an unquoted word. */
 static bool is_special(int c)
 {
@@ -329,14 +314,6 @@ static void lex_redir(int c)
 		tok.redir = rCreate;
 	}
 	read_fds(1, 0, false);
-}
-
-int keyword_of(const char *w)
-{
-	for (size_t i = 0; i < sizeof keywords / sizeof *keywords; i++)
-		if (strcmp(keywords[i].name, w) == 0)
-			return keywords[i].kw;
-	return 0;
 }
 
 static bool is_keyword(Str *s)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Zlib */
-/* quote.c: rc's variable-name characters and its quoting rule, one copy for
- * the lexer, the printer and completion (see quote.h). */
+/* quote.c: rc's variable-name characters, its keywords and its quoting
+ * rule, one copy for the lexer, the printer and completion (see quote.h). */
 #include "config.h"
 #include "quote.h"
 
@@ -50,4 +50,27 @@ size_t quote_into(char *out, const char *w, bool always)
 	*p++ = '\'';
 	*p = '\0';
 	return p - out;
+}
+
+static const struct { const char *name; int kw; } keywords[] = {
+	{ "for", kwFor }, { "in", kwIn }, { "while", kwWhile }, { "if", kwIf },
+	{ "not", kwNot }, { "else", kwElse }, { "switch", kwSwitch },
+	{ "case", kwCase }, { "fn", kwFn }, { "!", kwBang }, { "@", kwAt },
+	{ "~", kwTilde },
+};
+
+const char *kwname(int kw)
+{
+	for (size_t i = 0; i < sizeof keywords / sizeof *keywords; i++)
+		if (keywords[i].kw == kw)
+			return keywords[i].name;
+	return "?";
+}
+
+int keyword_of(const char *w)
+{
+	for (size_t i = 0; i < sizeof keywords / sizeof *keywords; i++)
+		if (strcmp(keywords[i].name, w) == 0)
+			return keywords[i].kw;
+	return 0;
 }

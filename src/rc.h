@@ -239,7 +239,6 @@ enum {
 	tBACKQ, tBACKBACKQ, tCOUNT, tFLAT, tSUB, tNMPIPE,
 	tHEREDOC, tHERESTR,
 };
-enum { kwFor = 1, kwIn, kwWhile, kwIf, kwNot, kwElse, kwSwitch, kwCase, kwFn, kwBang, kwAt, kwTilde };
 typedef struct {
 	int type;
 	int kw;		/* tKW: which keyword */
@@ -263,8 +262,6 @@ NORETURN void lex_fail_flush(const char *msg);
 bool lex_quiet(void);
 bool lex_ends_bracket(void);
 void lex_after_error(void);
-const char *kwname(int kw);
-int keyword_of(const char *w);	/* its kw..., or 0 */
 
 /* parse.c */
 Node *parse_command(bool *eof);
