@@ -3,7 +3,6 @@
  * run through it, each command read (input.c, parse.c), then run
  * (walk.c); what an error leaves of its input and of the shell. */
 #include "rc.h"
-#include "../lineedit/le.h"
 
 #include <stdlib.h>
 
@@ -156,12 +155,4 @@ void input_run_string(const char *s)
 {
 	input_string(s, true);
 	run_pushed(true);
-}
-
-void input_setup_editor(void)
-{
-	if (le_init("rc")) {
-		names_offer();
-		history_load();
-	}
 }

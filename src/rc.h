@@ -538,7 +538,6 @@ extern bool flag_e, flag_n, flag_v, flag_x;
 int input_loop(void);
 void input_run_fd(int fd, bool prompting);
 void input_run_string(const char *s);
-void input_setup_editor(void);
 
 /* history.c: $history and the editor's history. */
 void history_typed(const char *text, size_t len);

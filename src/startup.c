@@ -138,6 +138,14 @@ void catch_steps(void)
 	catch_on_error(walk_on_error);
 }
 
+static void input_setup_editor(void)
+{
+	if (le_init("rc")) {
+		names_offer();
+		history_load();
+	}
+}
+
 int rc_main(int argc, char **argv, char **envp)
 {
 	const char *cmd = NULL;
