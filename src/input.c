@@ -120,15 +120,24 @@ void input_pop(void)
 		free(i);
 }
 
+/* The shell code that reading a command runs, set from above (startup.c):
+ * the input knows nothing of functions. */
+static void (*prompt_hook)(void);	/* before a command's first prompt */
+static void (*interrupt_hook)(void);	/* ^C at the prompt */
+
+void input_set_hooks(void (*before_prompt)(void), void (*interrupted)(void))
+{
+	prompt_hook = before_prompt;
+	interrupt_hook = interrupted;
+}
 
 static const char *prompt_text(void)
 {
 	List *p = var_get("prompt");
 	if (want_prompt1) {
 		want_prompt1 = false;
-		Node *fn = fn_get("prompt");
-		if (fn != NULL && !flag_n)
-			fn_call("prompt", fn, NULL);
+		if (prompt_hook != NULL)
+			prompt_hook();
 		p = var_get("prompt");
 		return p != NULL ? p->w : "";
 	}
@@ -158,7 +167,8 @@ static bool fill_tty(Input *i)
 		}
 		if (intr) {
 			le_free(line);
-			sig_prompt_interrupt();
+			if (interrupt_hook != NULL)
+				interrupt_hook();
 			rc_raise(eInterrupt);
 		}
 		size_t n = strlen(line);

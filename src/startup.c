@@ -146,8 +146,18 @@ static void input_setup_editor(void)
 	}
 }
 
+/* fn prompt, before a command's first prompt (not with -n, which runs
+ * nothing). */
+static void run_prompt_fn(void)
+{
+	Node *fn = fn_get("prompt");
+	if (fn != NULL && !flag_n)
+		fn_call("prompt", fn, NULL);
+}
+
 int rc_main(int argc, char **argv, char **envp)
 {
+	input_set_hooks(run_prompt_fn, sig_prompt_interrupt);
 	const char *cmd = NULL;
 	stack_init(&cmd, envp, false);
 	catch_steps();
