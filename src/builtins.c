@@ -309,10 +309,10 @@ void dot_file(List *args, bool inter)
 
 /* flag f [+|-]: e i n v x may be set; c d l o p s only tested. */
 static const struct { char letter; bool *var; bool settable; } flag_table[] = {
-	{ 'c', &flag_c, false }, { 'd', &flag_d, false }, { 'e', &flag_e, true },
-	{ 'i', &interactive, true }, { 'l', &flag_l, false }, { 'n', &flag_n, true },
-	{ 'o', &flag_o, false }, { 'p', &flag_p, false }, { 's', &flag_s, false },
-	{ 'v', &flag_v, true }, { 'x', &flag_x, true },
+	{ 'c', &flag.c, false }, { 'd', &flag.d, false }, { 'e', &flag.e, true },
+	{ 'i', &interactive, true }, { 'l', &flag.l, false }, { 'n', &flag.n, true },
+	{ 'o', &flag.o, false }, { 'p', &flag.p, false }, { 's', &flag.s, false },
+	{ 'v', &flag.v, true }, { 'x', &flag.x, true },
 };
 
 static void b_flag(List *args)

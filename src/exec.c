@@ -585,7 +585,7 @@ static void simple_of(void *p)
 	for (; rest != NULL && rest->k[0]->type == nRedir; rest = rest->k[1])
 		last = rest->k[0];
 	Node *lead = leading_redirections(s->items), *final = NULL;
-	bool traced = rest == NULL && flag_x && last->kind != rDup && last->kind != rClose;
+	bool traced = rest == NULL && flag.x && last->kind != rDup && last->kind != rClose;
 	if (traced) {
 		Node **at = &lead;
 		while ((*at)->k[1] != NULL)
@@ -653,7 +653,7 @@ static bool run_words(Node *items, Parent parent)
 			tail = &(*tail)->n;
 	}
 	args = glob_if_meta(args);
-	if (flag_x)
+	if (flag.x)
 		trace_list("", args, NULL, false);
 	if (args == NULL) {
 		/* no command: $status stays unless a redirection fails, but

@@ -13,7 +13,6 @@
 #include <string.h>
 #include <unistd.h>
 
-bool flag_e, flag_n, flag_v, flag_x;
 
 
 typedef struct Input Input;
@@ -188,7 +187,7 @@ static bool fill_tty(Input *i)
 		i->eof = ended;
 		le_free(line);
 		history_typed(i->buf, i->len);
-		if (flag_v)	/* as a file's are: each line as it is read */
+		if (flag.v)	/* as a file's are: each line as it is read */
 			writeall(2, i->buf, i->len);
 		return true;
 	}
@@ -303,7 +302,7 @@ static bool fill_fd(Input *i)
 		i->len = n;
 		i->pos = 0;
 		i->end_off += n;
-		if (flag_v)
+		if (flag.v)
 			writeall(2, i->buf, n);
 		if (interactive && i->fd == 0)
 			history_read(i->buf, n);

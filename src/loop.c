@@ -36,8 +36,8 @@ static void run_all(void)
 		 * the line before, as the reference's count does */
 		if (eof)
 			lineno--;
-		if (flag_n) {
-			if (flag_x && n != NULL) {
+		if (flag.n) {
+			if (flag.x && n != NULL) {
 				Str s = { 0 };
 				tree_print(&s, n);
 				str_addc(&s, '\n');
@@ -77,8 +77,8 @@ int input_loop(void)
 		bool in_cond = walk_reset();
 		nmpipe_reap();
 		/* -e: an error that failed the status (not a syntax error) */
-		bool e_stops = flag_e && e == eError && error_failed && !status_true() && !in_cond;
-		if (flag_n && e == eError) {
+		bool e_stops = flag.e && e == eError && error_failed && !status_true() && !in_cond;
+		if (flag.n && e == eError) {
 			/* a misplaced if not is no syntax error: it ends a script */
 			if (parse_ifnot_failed && as_script())
 				rc_exit(1);

@@ -104,6 +104,13 @@ void nhold(void (*fn)(void *), void *arg);
 void nrelease(Mark m);
 #define nnew(T) ((T *) nalloc(sizeof(T)))
 
+/* flags.c: the shell's options (rc -e ..., the flag builtin), one struct
+ * for every file that reads them. */
+typedef struct {
+	bool c, d, e, i, l, n, o, p, s, v, x, I;
+} Flags;
+extern Flags flag;
+
 /* except.c: errors unwind with siglongjmp to the innermost catcher.
  * A module whose state an error must put back registers a step (startup.c,
  * catch_steps, says which and in what order): save gives a number as a
@@ -533,7 +540,6 @@ void input_after_child(void);
 int input_getc(void);
 int input_line(Str *s);
 void input_ungetc(int c);
-extern bool flag_e, flag_n, flag_v, flag_x;
 
 /* loop.c: the read-parse-run loop. */
 int input_loop(void);
@@ -573,7 +579,6 @@ enum { LIMIT_SHOWN = -1 };
 int limit_builtin(List *args);
 
 /* startup.c */
-extern bool flag_c, flag_d, flag_i, flag_l, flag_o, flag_p, flag_s, flag_I;
 int rc_main(int argc, char **argv, char **envp);
 void catch_steps(void);
 

@@ -86,7 +86,7 @@ static void take(int sig, bool unless_ignored)
 void signals_init(void)
 {
 	take(SIGINT, !interactive);
-	if (!flag_d) {
+	if (!flag.d) {
 		take(SIGQUIT, !interactive);
 		if (interactive)
 			take(SIGTERM, false);

@@ -12,7 +12,6 @@
 #include <string.h>
 #include <unistd.h>
 
-bool flag_c, flag_d, flag_i, flag_l, flag_o, flag_p, flag_s, flag_I;
 
 /* The arguments as a list in permanent memory, kept as a constant value:
  * the strings live as long as the shell. */
@@ -68,7 +67,7 @@ static int options(int argc, char **argv, const char **cmd)
 		for (const char *f = argv[i] + 1; *f; f++) {
 			switch (*f) {
 			case 'c':
-				flag_c = true;
+				flag.c = true;
 				if (f[1] != '\0')
 					*cmd = f + 1;
 				else if (i + 1 < argc)
@@ -78,17 +77,17 @@ static int options(int argc, char **argv, const char **cmd)
 					return -1;
 				}
 				return i + 1;	/* -c ends the options: its string follows */
-			case 'd': flag_d = true; break;
-			case 'e': flag_e = true; break;
-			case 'i': flag_i = true; break;
-			case 'I': flag_I = true; break;
-			case 'l': flag_l = true; break;
-			case 'n': flag_n = true; break;
-			case 'o': flag_o = true; break;
-			case 'p': flag_p = true; break;
-			case 's': flag_s = true; break;
-			case 'v': flag_v = true; break;
-			case 'x': flag_x = true; break;
+			case 'd': flag.d = true; break;
+			case 'e': flag.e = true; break;
+			case 'i': flag.i = true; break;
+			case 'I': flag.I = true; break;
+			case 'l': flag.l = true; break;
+			case 'n': flag.n = true; break;
+			case 'o': flag.o = true; break;
+			case 'p': flag.p = true; break;
+			case 's': flag.s = true; break;
+			case 'v': flag.v = true; break;
+			case 'x': flag.x = true; break;
 			default:
 				fprint(2, "%s: bad option: -%c\n", argv[0], *f);
 				return -1;
@@ -151,7 +150,7 @@ static void input_setup_editor(void)
 static void run_prompt_fn(void)
 {
 	Node *fn = fn_get("prompt");
-	if (fn != NULL && !flag_n)
+	if (fn != NULL && !flag.n)
 		fn_call("prompt", fn, NULL);
 }
 
@@ -165,11 +164,11 @@ int rc_main(int argc, char **argv, char **envp)
 	int i = options(argc, argv, &cmd);
 	if (i < 0)
 		return 1;
-	if (!flag_o)
+	if (!flag.o)
 		open_std();
 	defaults();
 	sym_lookup("pid", true)->flags |= S_PID | S_NOEXPORT;
-	env_import(envp, !flag_p);
+	env_import(envp, !flag.p);
 	if (var_get("path") == NULL) {
 		static List path[] = {
 			{ "/usr/local/bin", NULL, &path[1] }, { "/usr/bin", NULL, &path[2] },
@@ -177,17 +176,17 @@ int rc_main(int argc, char **argv, char **envp)
 		};
 		var_import("path", path);	/* constant, as defaults' */
 	}
-	bool script = !flag_c && !flag_s && i < argc;
-	interactive = flag_i || (!flag_c && !script && !flag_I && isatty(0));
-	if (flag_I)
+	bool script = !flag.c && !flag.s && i < argc;
+	interactive = flag.i || (!flag.c && !script && !flag.I && isatty(0));
+	if (flag.I)
 		interactive = false;
 	signals_init();
-	if (flag_l || argv0[0] == '-')
+	if (flag.l || argv0[0] == '-')
 		login_file();
 	var_set_const("0", words(argv, 1), false);
-	if (flag_s)
-		flag_c = false;	/* -s wins over -c: it reads standard input */
-	if (flag_c) {
+	if (flag.s)
+		flag.c = false;	/* -s wins over -c: it reads standard input */
+	if (flag.c) {
 		var_set_const("*", words(argv + i, argc - i), false);
 		input_string(cmd, false);
 		if (interactive)

@@ -62,14 +62,14 @@ void walk_on_error(void)
  * leaves without the message). */
 void check_e(void)
 {
-	if (flag_e && cond_depth == 0 && skipping == SKIP_NONE && !status_true())
+	if (flag.e && cond_depth == 0 && skipping == SKIP_NONE && !status_true())
 		rc_exit(status_exit_code());
 }
 
 /* -e after a command substitution whose command failed. */
 void check_e_backquote(int wstat)
 {
-	if (flag_e && cond_depth == 0 && wstat != 0)
+	if (flag.e && cond_depth == 0 && wstat != 0)
 		rc_exit(WIFEXITED(wstat) ? WEXITSTATUS(wstat) : 1);
 }
 
@@ -109,7 +109,7 @@ static NORETURN void walk_child(Node *n, bool subshell)
 	} else if (catch_raised == eError) {
 		/* an error that -e stops at leaves by -e's exit, which runs fn
 		 * sigexit where the child still has it (a backquote's) */
-		if (!(flag_e && error_failed && cond_depth == 0))
+		if (!(flag.e && error_failed && cond_depth == 0))
 			frame_started();
 		rc_exit(1);
 	} else if (catch_raised == eSkip)
@@ -213,7 +213,7 @@ static void trace_assign(const char *name, List *val, const char *after)
 /* name=val, through the symbol cached in the tree when there is one. */
 static void set(Sym *s, const char *name, List *val)
 {
-	if (flag_x)
+	if (flag.x)
 		trace_assign(name, val, "\n");
 	if (s != NULL)
 		var_set_sym(s, val);
@@ -224,7 +224,7 @@ static void set(Sym *s, const char *name, List *val)
 static void assign(Node *n)
 {
 	Sym *s = var_name_sym(n->k[0]);
-	if (s == NULL || flag_x || !glom_assign(s, n->k[1])) {
+	if (s == NULL || flag.x || !glom_assign(s, n->k[1])) {
 		/* the value first, as it is read, but a name written () is
 		 * an error at once */
 		Node *name = n->k[0];
@@ -242,7 +242,7 @@ static void local(Node *n, Parent parent)
 	char *name = one_word(glom_noglob(n->k[0]));
 	/* $* is traced as the command sees it, without its $0, and not at
 	 * all when that leaves nothing: *=() cmd traces only cmd */
-	if (flag_x && (val != NULL || strcmp(name, "*") != 0))
+	if (flag.x && (val != NULL || strcmp(name, "*") != 0))
 		trace_assign(name, val, "\n");
 	var_push_local(name, val);
 	walk(n->k[2], parent);
@@ -533,7 +533,7 @@ static void newfn(Node *n)
 	if (names == NULL)
 		rc_error("null function name");
 	for (; names != NULL; names = names->n) {
-		if (flag_x) {	/* one definition per name: what it runs */
+		if (flag.x) {	/* one definition per name: what it runs */
 			Str s = { 0 };
 			tree_print(&s, mk(nNewfn, mk(nList, mkword(names->w, true), NULL, NULL), n->k[1], NULL));
 			str_addc(&s, '\n');
@@ -548,7 +548,7 @@ static void newfn(Node *n)
 static void rmfn(Node *n)
 {
 	for (List *names = glom_noglob(n->k[0]); names != NULL; names = names->n) {
-		if (flag_x) {
+		if (flag.x) {
 			Str s = { 0 };
 			str_adds(&s, "fn ");
 			str_quote(&s, names->w);
@@ -710,7 +710,7 @@ top:
 	case nSwitch: do_switch(n); return;
 	case nMatch: {
 		List *subject = glom(n->k[0]), *patterns = glom_noglob(n->k[1]);
-		if (flag_x)
+		if (flag.x)
 			trace_list("~ ", subject, patterns, true);
 		status_set_bool(list_match(subject, patterns));
 		check_e();	/* -e: a failing ~ ends the shell, as any command */

@@ -326,7 +326,7 @@ static void reset_state(void)
 	sym_walk(forget, NULL);
 	fn_unwind(0);
 	defaults();
-	flag_e = flag_n = flag_v = flag_x = false;
+	flag.e = flag.n = flag.v = flag.x = false;
 	interactive = false;
 	/* The shell's own handler is never installed here (sigaction
 	 * pretends), so no signal is caught: only the flag needs clearing. */
