@@ -100,6 +100,13 @@ int fn_running_depth(void)
 	return nrunning;
 }
 
+/* A call of body starts. */
+void fn_running_push(Node *body)
+{
+	running = egrow(running, &maxrunning, nrunning + 1, sizeof *running);
+	running[nrunning++] = body;
+}
+
 /* After the calls above depth ended: free the old bodies they ran. */
 void fn_unwind(int depth)
 {
@@ -195,9 +202,8 @@ void fn_call(const char *name, Node *body, List *args)
 	int saved_loop = loopdepth;
 	var_push_local("*", args);
 	var_push_local("0", mklist((char *) name, NULL, NULL));
-	int depth = nrunning;
-	running = egrow(running, &maxrunning, nrunning + 1, sizeof *running);
-	running[nrunning++] = body;
+	int depth = fn_running_depth();
+	fn_running_push(body);
 	funcdepth++;
 	loopdepth = 0;
 	walk_body(body);

@@ -389,6 +389,7 @@ void fn_delete(const char *name);
 void fn_forget(const char *name);
 void fn_call(const char *name, Node *body, List *args);
 int fn_running_depth(void);
+void fn_running_push(Node *body);
 void fn_unwind(int depth);
 extern const CatchStep fn_catch_steps[3];
 bool is_signal_fn(const char *name);
