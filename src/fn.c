@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Zlib */
-/* fn.c: functions, imported ones parsed on first call, and calling them. */
+/* fn.c: the functions: defining, importing (kept as text until the first
+ * call), deleting, and the lifetime of their bodies; fncall.c calls them. */
 #include "rc.h"
 
 #include <stdlib.h>
@@ -12,59 +13,10 @@ bool is_signal_fn(const char *name)
 	return strcmp(name, "sigexit") == 0 || sig_by_name(name) != 0;
 }
 
-/* An imported definition is parsed only now, so that a hostile or broken
- * one never runs on import; it must be exactly one {braced body}. */
-static Node *parse_import(Sym *s, const char *name)
-{
-	Node *volatile t = NULL;
-	/* its errors name their line also in an interactive shell: the
-	 * text came from elsewhere, where it has lines */
-	bool was = script_format;
-	script_format = true;
-	Catch c;
-	catch_push(&c);
-	parse_ifnot_failed = false;
-	if (sigsetjmp(c.buf, 0) == 0) {
-		t = parse_string(s->fndef);
-		catch_pop(&c);
-		if (t == NULL || t->type != nBrace) {
-			print_error("rc: bad function definition for `%s' in the environment", name);
-			t = NULL;
-		}
-	}
-	script_format = was;
-	/* a bad definition becomes a function that fails; its text is still
-	 * passed on to children as it came, like a good one's */
-	if (t == NULL)
-		t = mk(nBrace, mk(nSimple, mk(nList, mkword("return", false),
-			mk(nList, mkword("1", false), NULL, NULL), NULL), NULL, NULL), NULL, NULL);
-	s->fn = tree_copy(t);
-	/* a misplaced if not in it is an error of the command that called
-	 * it, which ends there with $status 1 (it was found only now, at the
-	 * call); a syntax error is not */
-	if (parse_ifnot_failed) {
-		parse_ifnot_failed = false;
-		rc_raise(eError);
-	}
-	return s->fn;
-}
-
 bool fn_defined(const char *name)
 {
 	Sym *s = sym_lookup(name, false);
 	return s != NULL && (s->fn != NULL || s->fndef != NULL);
-}
-
-Node *fn_get(const char *name)
-{
-	Sym *s = sym_lookup(name, false);
-	if (s == NULL)
-		return NULL;
-	if (s->fn != NULL)
-		return s->fn;
-	if (s->fndef != NULL)
-		return parse_import(s, name);
-	return NULL;
 }
 
 /* A function may redefine or delete itself while it runs: its old body is
@@ -194,24 +146,4 @@ void fn_delete(const char *name)
 	int sig = sig_by_name(name);
 	if (sig != 0 && sig != SIGCHLD)
 		sig_set_handler(sig, NULL);
-}
-
-/* Run a function body with $* and $0 set; return ends it here. */
-void fn_call(const char *name, Node *body, List *args)
-{
-	int saved_loop = loopdepth;
-	var_push_local("*", args);
-	var_push_local("0", mklist((char *) name, NULL, NULL));
-	int depth = fn_running_depth();
-	fn_running_push(body);
-	funcdepth++;
-	loopdepth = 0;
-	walk_body(body);
-	if (skipping == SKIP_RETURN)
-		skipping = SKIP_NONE;
-	funcdepth--;
-	fn_unwind(depth);
-	loopdepth = saved_loop;
-	var_pop_local();
-	var_pop_local();
 }

@@ -380,14 +380,16 @@ char **env_vector(void);
 void env_changed(Sym *s, bool fn);
 List *env_decode_value(const char *v);
 
-/* fn.c: functions and signal-handler functions. */
+/* fncall.c: calling functions. */
 Node *fn_get(const char *name);
+void fn_call(const char *name, Node *body, List *args);
+
+/* fn.c: functions and signal-handler functions. */
 bool fn_defined(const char *name);	/* without parsing an imported one */
 void fn_define(const char *name, Node *body);
 void fn_import(const char *name, const char *def);
 void fn_delete(const char *name);
 void fn_forget(const char *name);
-void fn_call(const char *name, Node *body, List *args);
 int fn_running_depth(void);
 void fn_running_push(Node *body);
 void fn_unwind(int depth);
