@@ -502,6 +502,7 @@ void sig_vforked_child(const sigset_t *saved);
 void sig_after_vfork(pid_t pid);
 void sig_child_reset(void);
 void sig_ignore_stops(void);
+bool sig_ends_wait(void);
 bool sig_take_quiet(void);
 bool sig_is_caught(int sig);
 bool sig_take(int sig);
@@ -510,7 +511,6 @@ bool sig_caught_waiting(const sigset_t *saved);
 /* sigfn.c: running the functions named after signals; leaving the shell. */
 void sig_check(void);
 void sig_await_input(int fd);
-bool sig_ends_wait(void);
 bool sig_interrupted(void);
 void sig_prompt_interrupt(void);
 void sig_block_all(sigset_t *saved);

@@ -40,19 +40,6 @@ static void run_handler(int sig, Node *fn)
 	status_set_list(saved, n);
 }
 
-/* Does a signal that arrived end the wait builtin?  Any the shell
- * handles, but for those it catches for itself alone (a resize, a file
- * too large) when they have no function. */
-bool sig_ends_wait(void)
-{
-	if (!sig_pending)
-		return false;
-	for (int sig = 1; sig < NSIG; sig++)
-		if (sig_is_caught(sig) && ((!is_sigwinch(sig) && sig != SIGXFSZ) || fn_get(signame(sig)) != NULL))
-			return true;
-	return false;
-}
-
 /* Is an interrupt (^C with no sigint function) waiting to be acted on? */
 bool sig_interrupted(void)
 {

@@ -248,6 +248,19 @@ bool sig_take(int sig)
 	return true;
 }
 
+/* Does a signal that arrived end the wait builtin?  Any the shell
+ * handles, but for those it catches for itself alone (a resize, a file
+ * too large) when they have no function. */
+bool sig_ends_wait(void)
+{
+	if (!sig_pending)
+		return false;
+	for (int sig = 1; sig < NSIG; sig++)
+		if (sig_is_caught(sig) && ((!is_sigwinch(sig) && sig != SIGXFSZ) || fn_defined(signame(sig))))
+			return true;
+	return false;
+}
+
 static void woken(int sig)
 {
 	(void) sig;
