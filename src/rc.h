@@ -309,6 +309,18 @@ List *glob_if_meta(List *l);
 List *backquote(Node *n);
 bool glom_assign(Sym *s, Node *val);
 
+/* expand.c: <{cmd} and >{cmd}. */
+char *nmpipe(Node *n);
+void nmpipe_reap(void);
+int nmpipe_protect(void);
+void nmpipe_in_call(int first);
+void nmpipe_wait_own(void);
+bool nmpipe_pending(void);
+int nmpipe_count(void);
+int nmpipe_floor(void);
+void nmpipe_set_floor(int floor);
+extern const CatchStep nmpipe_catch_step;
+
 /* glob.c, match.c */
 List *glob_list(List *l);
 bool match(const char *p, const char *m, const char *s);
@@ -445,18 +457,6 @@ void redir_in_child(Node *redirs);
 int heredoc_fd(const char *text);
 /* fd moved to FD_SHELL_MIN (sys.h) or above. */
 int fd_move_high(int fd);
-
-/* nmpipe.c: <{cmd} and >{cmd}. */
-char *nmpipe(Node *n);
-void nmpipe_reap(void);
-int nmpipe_protect(void);
-void nmpipe_in_call(int first);
-void nmpipe_wait_own(void);
-bool nmpipe_pending(void);
-int nmpipe_count(void);
-int nmpipe_floor(void);
-void nmpipe_set_floor(int floor);
-extern const CatchStep nmpipe_catch_step;
 
 /* status.c: $status as a list of wait statuses. */
 void status_set(int wstat);

@@ -18,7 +18,7 @@
  * GNU C's attributes (rc.h).
  * Used unguarded: NSIG, not in POSIX.1-2008, which glibc, musl (with
  * _GNU_SOURCE, which config.h defines), the BSDs and macOS all have; and
- * /dev/fd/N, the name of a <{cmd} (nmpipe.c), which Linux, the BSDs,
+ * /dev/fd/N, the name of a <{cmd} (expand.c), which Linux, the BSDs,
  * macOS and illumos have (FreeBSD for descriptors above 2 only with
  * fdescfs mounted).
  * Single-threaded, rc needs no atomic close-on-exec: the fallbacks set it
