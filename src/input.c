@@ -123,11 +123,15 @@ void input_pop(void)
  * the input knows nothing of functions. */
 static void (*prompt_hook)(void);	/* before a command's first prompt */
 static void (*interrupt_hook)(void);	/* ^C at the prompt */
+/* before reading: the read builtin's look-ahead may be of the same input */
+static void (*read_hook)(void);
 
-void input_set_hooks(void (*before_prompt)(void), void (*interrupted)(void))
+void input_set_hooks(void (*before_prompt)(void), void (*interrupted)(void),
+	void (*before_read)(void))
 {
 	prompt_hook = before_prompt;
 	interrupt_hook = interrupted;
+	read_hook = before_read;
 }
 
 static const char *prompt_text(void)
@@ -152,7 +156,8 @@ static const char *prompt_text(void)
  * continuation. */
 static bool fill_tty(Input *i)
 {
-	read_forget();
+	if (read_hook != NULL)
+		read_hook();
 	for (;;) {
 		bool intr = false;
 		bool continuation = !want_prompt1;
@@ -288,7 +293,8 @@ static bool fill_fd(Input *i)
 		i->cap = i->fd == 0 ? STDIN_CHUNK : INPUT_CHUNK;
 		i->buf = ealloc(i->cap);
 	}
-	read_forget();	/* the commands may come from the same input as read's */
+	if (read_hook != NULL)
+		read_hook();	/* the commands may come from the same input as read's */
 	for (;;) {
 		ssize_t n = read(i->fd, i->buf, i->shared ? SCRIPT_BLOCK : i->cap);
 		if (n < 0 && errno == EINTR)

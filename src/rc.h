@@ -534,7 +534,8 @@ bool input_ended(void);
 bool input_recovers(void);
 void input_prompt_lines(void);
 void input_skip_line(void);
-void input_set_hooks(void (*before_prompt)(void), void (*interrupted)(void));
+void input_set_hooks(void (*before_prompt)(void), void (*interrupted)(void),
+	void (*before_read)(void));
 void input_interactive(void);
 void input_recover(void);
 void input_pop(void);

@@ -156,7 +156,7 @@ static void run_prompt_fn(void)
 
 int rc_main(int argc, char **argv, char **envp)
 {
-	input_set_hooks(run_prompt_fn, sig_prompt_interrupt);
+	input_set_hooks(run_prompt_fn, sig_prompt_interrupt, read_forget);
 	const char *cmd = NULL;
 	stack_init(&cmd, envp, false);
 	catch_steps();
