@@ -119,19 +119,12 @@ void input_pop(void)
 		free(i);
 }
 
-/* The shell code that reading a command runs, set from above (startup.c):
- * the input knows nothing of functions. */
-static void (*prompt_hook)(void);	/* before a command's first prompt */
-static void (*interrupt_hook)(void);	/* ^C at the prompt */
-/* before reading: the read builtin's look-ahead may be of the same input */
-static void (*read_hook)(void);
+/* What reading runs of the rest of the shell (rc.h, InputHooks). */
+static InputHooks hooks;
 
-void input_set_hooks(void (*before_prompt)(void), void (*interrupted)(void),
-	void (*before_read)(void))
+void input_set_hooks(const InputHooks *h)
 {
-	prompt_hook = before_prompt;
-	interrupt_hook = interrupted;
-	read_hook = before_read;
+	hooks = *h;
 }
 
 static const char *prompt_text(void)
@@ -139,8 +132,8 @@ static const char *prompt_text(void)
 	List *p = var_get("prompt");
 	if (want_prompt1) {
 		want_prompt1 = false;
-		if (prompt_hook != NULL)
-			prompt_hook();
+		if (hooks.before_prompt != NULL)
+			hooks.before_prompt();
 		p = var_get("prompt");
 		return p != NULL ? p->w : "";
 	}
@@ -156,8 +149,8 @@ static const char *prompt_text(void)
  * continuation. */
 static bool fill_tty(Input *i)
 {
-	if (read_hook != NULL)
-		read_hook();
+	if (hooks.before_read != NULL)
+		hooks.before_read();
 	for (;;) {
 		bool intr = false;
 		bool continuation = !want_prompt1;
@@ -171,8 +164,8 @@ static bool fill_tty(Input *i)
 		}
 		if (intr) {
 			le_free(line);
-			if (interrupt_hook != NULL)
-				interrupt_hook();
+			if (hooks.interrupted != NULL)
+				hooks.interrupted();
 			rc_raise(eInterrupt);
 		}
 		size_t n = strlen(line);
@@ -285,7 +278,9 @@ static bool fill_fd(Input *i)
 {
 	if (i->closed) {
 		print_error("rc: read: %s", strerror(EBADF));
-		rc_exit(1);
+		if (hooks.leave != NULL)
+			hooks.leave(1);
+		_exit(1);
 	}
 	if (i->failed)
 		return false;
@@ -293,8 +288,8 @@ static bool fill_fd(Input *i)
 		i->cap = i->fd == 0 ? STDIN_CHUNK : INPUT_CHUNK;
 		i->buf = ealloc(i->cap);
 	}
-	if (read_hook != NULL)
-		read_hook();	/* the commands may come from the same input as read's */
+	if (hooks.before_read != NULL)
+		hooks.before_read();	/* the commands may come from the same input as read's */
 	for (;;) {
 		ssize_t n = read(i->fd, i->buf, i->shared ? SCRIPT_BLOCK : i->cap);
 		if (n < 0 && errno == EINTR)

@@ -534,8 +534,16 @@ bool input_ended(void);
 bool input_recovers(void);
 void input_prompt_lines(void);
 void input_skip_line(void);
-void input_set_hooks(void (*before_prompt)(void), void (*interrupted)(void),
-	void (*before_read)(void));
+/* The shell code that reading runs, set from above (startup.c): the
+ * input knows nothing of functions or of how the shell ends. */
+typedef struct {
+	void (*before_prompt)(void);	/* before a command's first prompt */
+	void (*interrupted)(void);	/* ^C at the prompt */
+	/* before reading: the read builtin's look-ahead may be of the same input */
+	void (*before_read)(void);
+	void (*leave)(int code);	/* the input is gone for good: the process ends */
+} InputHooks;
+void input_set_hooks(const InputHooks *h);
 void input_interactive(void);
 void input_recover(void);
 void input_pop(void);

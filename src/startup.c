@@ -156,7 +156,10 @@ static void run_prompt_fn(void)
 
 int rc_main(int argc, char **argv, char **envp)
 {
-	input_set_hooks(run_prompt_fn, sig_prompt_interrupt, read_forget);
+	static const InputHooks hooks = {
+		run_prompt_fn, sig_prompt_interrupt, read_forget, rc_exit,
+	};
+	input_set_hooks(&hooks);
 	const char *cmd = NULL;
 	stack_init(&cmd, envp, false);
 	catch_steps();
