@@ -15,7 +15,6 @@ static Node *parse_import(Sym *s, const char *name)
 	script_format = true;
 	Catch c;
 	catch_push(&c);
-	parse_ifnot_failed = false;
 	if (sigsetjmp(c.buf, 0) == 0) {
 		t = parse_string(s->fndef);
 		catch_pop(&c);
@@ -34,10 +33,8 @@ static Node *parse_import(Sym *s, const char *name)
 	/* a misplaced if not in it is an error of the command that called
 	 * it, which ends there with $status 1 (it was found only now, at the
 	 * call); a syntax error is not */
-	if (parse_ifnot_failed) {
-		parse_ifnot_failed = false;
+	if (parse_ifnot_taken())
 		rc_raise(eError);
-	}
 	return s->fn;
 }
 

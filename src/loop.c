@@ -80,7 +80,7 @@ int input_loop(void)
 		bool e_stops = flag.e && e == eError && error_failed && !status_true() && !in_cond;
 		if (flag.n && e == eError) {
 			/* a misplaced if not is no syntax error: it ends a script */
-			if (parse_ifnot_failed && as_script())
+			if (parse_ifnot_taken() && as_script())
 				rc_exit(1);
 			syntax_failed = true;
 			if (input_ended())

@@ -801,14 +801,23 @@ static Node *case_list(void)
 	}
 }
 
-bool parse_ifnot_failed;
+static bool ifnot_failed;
+
+/* Was the last error raised a misplaced if not?  Asked once: the answer
+ * is cleared (as it is when a command is read). */
+bool parse_ifnot_taken(void)
+{
+	bool failed = ifnot_failed;
+	ifnot_failed = false;
+	return failed;
+}
 
 /* A misplaced if not: no syntax error (-n reads on after it, except in a
  * script), but the command is not run.  line: the one to name (list,
  * below, says which). */
 static NORETURN void ifnot_error(int line)
 {
-	parse_ifnot_failed = true;
+	ifnot_failed = true;
 	if (!as_script())
 		print_error("rc: `if not' must follow `if'");
 	else
@@ -892,7 +901,7 @@ static Node *list(bool braced)
 
 static Node *command_line(bool *eof)
 {
-	parse_ifnot_failed = false;
+	ifnot_failed = false;
 	lex_reset();
 	lex_next();
 	Node *n = list(false);

@@ -273,7 +273,7 @@ void lex_after_error(void);
 /* parse.c */
 Node *parse_command(bool *eof);
 Node *parse_string(const char *s);
-extern bool parse_ifnot_failed;	/* the last error raised was a misplaced if not */
+bool parse_ifnot_taken(void);
 
 /* tree.c */
 Node *mk(NodeType t, Node *a, Node *b, Node *c);
