@@ -19,7 +19,7 @@ Catch *catcher;
  * with an error before the stack runs out.  The stack limit (ulimit -s)
  * counts from the top of the stack, and above the frame of rc_main lie the
  * argument and environment strings (up to a quarter of the limit) and the
- * frames of the C start-up: stack_room is what the limit leaves below
+ * frames of the C start-up: stack_guard.room is what the limit leaves below
  * rc_main, less a margin for the frames between two checks, the error
  * path, a signal handler and the library. */
 enum {
@@ -31,8 +31,7 @@ enum {
 	STACK_BELOW = KB * KB,	/* a fault this far below the limit is an overflow */
 	ALTSTACK = 64 * KB	/* the stack the overflow handler runs on */
 };
-char *stack_base;
-size_t stack_room;	/* 0 until measured: the first check measures it */
+StackGuard stack_guard;
 /* the share of a small stack kept back; AddressSanitizer's run-time
  * library needs more */
 #if defined(__SANITIZE_ADDRESS__)
@@ -49,7 +48,7 @@ enum { MARGIN_PERCENT = 50 };
 #endif
 static char *stack_top;
 static size_t stack_limit;
-static bool measured;	/* stack_limit and stack_room are the limit's */
+static bool measured;	/* stack_limit and stack_guard.room are the limit's */
 
 /* The top of the stack: just above the program's file name (AT_EXECFN),
  * the highest string the kernel puts there; else above the last string of
@@ -83,7 +82,7 @@ static void on_overflow(int sig, siginfo_t *si, void *context)
 	(void) context;
 	if (!measured)
 		stack_measure();
-	if (a < stack_base && (size_t) (stack_top - a) <= stack_limit + STACK_BELOW) {
+	if (a < stack_guard.base && (size_t) (stack_top - a) <= stack_limit + STACK_BELOW) {
 		ssize_t ignored = write(2, msg, sizeof msg - 1);
 		(void) ignored;
 		_exit(1);
@@ -111,12 +110,12 @@ static void catch_overflow(void)
  * or at once (now). */
 void stack_init(void *base, char **envp, bool now)
 {
-	stack_base = base;
+	stack_guard.base = base;
 	stack_top = find_stack_top(envp);
-	if (stack_top == NULL || stack_top < stack_base)
-		stack_top = stack_base;
+	if (stack_top == NULL || stack_top < stack_guard.base)
+		stack_top = stack_guard.base;
 	measured = false;
-	stack_room = 0;
+	stack_guard.room = 0;
 	if (now)
 		stack_measure();
 	catch_overflow();
@@ -130,21 +129,21 @@ void stack_measure(void)
 		rl.rlim_cur : STACK_UNLIMITED;
 	stack_limit = limit;
 	/* the stack grows by whole pages: up to one is lost below the top */
-	size_t above = (size_t) (stack_top - stack_base) + PAGE;
+	size_t above = (size_t) (stack_top - stack_guard.base) + PAGE;
 	size_t avail = limit > above ? limit - above : 0;
 	size_t margin = avail > STACK_BIG ? STACK_MARGIN : avail / 100 * MARGIN_PERCENT;
-	stack_room = avail - margin;
+	stack_guard.room = avail - margin;
 	measured = true;
 }
 
 void stack_check_slow(void)
 {
 	char here;
-	if (stack_base == NULL)
+	if (stack_guard.base == NULL)
 		return;
 	if (!measured)
 		stack_measure();
-	if ((size_t) (stack_base - &here) >= stack_room)
+	if ((size_t) (stack_guard.base - &here) >= stack_guard.room)
 		rc_error(OVERFLOW_MESSAGE);
 }
 

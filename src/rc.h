@@ -153,12 +153,17 @@ NORETURN void rc_raise(int e);
 void stack_init(void *base, char **envp, bool now);
 void stack_measure(void);
 void stack_check_slow(void);
-extern char *stack_base;
-extern size_t stack_room;
+/* Where the stack starts (rc_main's frame) and the room below it:
+ * stack_check, inline for the recursive parts, reads both. */
+typedef struct {
+	char *base;
+	size_t room;	/* 0 until measured: the first check measures it */
+} StackGuard;
+extern StackGuard stack_guard;
 static inline void stack_check(void)
 {
 	char here;
-	if ((size_t) (stack_base - &here) >= stack_room)
+	if ((size_t) (stack_guard.base - &here) >= stack_guard.room)
 		stack_check_slow();
 }
 NORETURN void rc_error(const char *fmt, ...) PRINTFLIKE(1, 2);

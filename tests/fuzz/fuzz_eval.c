@@ -284,7 +284,7 @@ static void out_of_time(int sig)
 {
 	(void) sig;
 	timed_out = 1;
-	stack_room = 0;		/* the next stack_check() raises an error */
+	stack_guard.room = 0;		/* the next stack_check() raises an error */
 }
 
 static void timer(long usec)
@@ -394,7 +394,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	char here;
 	stack_init(&here, environ, true);
 	catch_steps();
-	normal_room = stack_room;
+	normal_room = stack_guard.room;
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = out_of_time;
@@ -441,7 +441,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	umask(mask);
 	char base;
 	stack_init(&base, environ, true);
-	stack_room = normal_room;
+	stack_guard.room = normal_room;
 	Mark m = nmark();
 
 	in_target = true;
@@ -451,7 +451,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	input_loop();
 	input_pop();
 	timer(0);
-	stack_room = normal_room;
+	stack_guard.room = normal_room;
 	nmpipe_reap();
 	reset_state();
 	in_target = false;
