@@ -31,22 +31,24 @@ static inline void *le_grow(void *v, size_t *cap, size_t need, size_t size)
 	return p;
 }
 
-/* Set by le_on_signal(), consumed by the readers. */
-extern volatile sig_atomic_t le_got_int, le_got_winch;
+/* What the two readers (le_plain.c, le_rl.c) share, one struct. */
+typedef struct {
+	/* set by le_on_signal(), consumed by the readers */
+	volatile sig_atomic_t got_int, got_winch;
+	/* While this is set, ^C (and ^Z where the editor catches it) puts
+	 * /dev/null on fd 0: le_cut_input(), called by their handlers.
+	 * le_restore_input() puts fd 0 back (call it with them blocked) and
+	 * says whether it had been cut. */
+	volatile sig_atomic_t empty_input;
+	bool line_unterminated;	/* set by every read of a line: le_unterminated() */
+} LeState;
+extern LeState le_state;
 
-/* While this is set, ^C (and ^Z where the editor catches it) puts
- * /dev/null on fd 0: le_cut_input(), called by their handlers.
- * le_restore_input() puts fd 0 back (call it with them blocked) and says
- * whether it had been cut. */
-extern volatile sig_atomic_t le_empty_input;
 void le_cut_input(void);
 bool le_restore_input(void);
 
 /* The plain reader: prompt on stderr, one line from fd 0 with read(2). */
 char *le_plain_readline(const char *prompt, bool *interrupted);
-
-/* Set by every read of a line: see le_unterminated(). */
-extern bool le_line_unterminated;
 
 /* Block SIGINT, SIGWINCH and SIGTSTP; *waitmask gets the old mask with
  * them unblocked. */

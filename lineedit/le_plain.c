@@ -17,17 +17,16 @@
 #include "le_impl.h"
 #include "sys.h"
 
-volatile sig_atomic_t le_got_int, le_got_winch;
-volatile sig_atomic_t le_empty_input;
+LeState le_state;
 static volatile sig_atomic_t saved_input = -1;
 
 /* A read of fd 0 cannot be ended by a flag: the signal may come just
- * before the read starts.  So while le_empty_input is set, a signal that
+ * before the read starts.  So while le_state.empty_input is set, a signal that
  * must end the read puts /dev/null on fd 0, and the read ends at once,
  * begun or not; le_restore_input() puts the terminal back. */
 void le_cut_input(void)
 {
-	int null = le_empty_input && saved_input < 0 ? open("/dev/null", O_RDONLY | O_CLOEXEC) : -1;
+	int null = le_state.empty_input && saved_input < 0 ? open("/dev/null", O_RDONLY | O_CLOEXEC) : -1;
 	if (null >= 0) {
 		saved_input = fcntl(0, F_DUPFD_CLOEXEC, FD_SHELL_MIN);
 		if (saved_input >= 0)
@@ -39,10 +38,10 @@ void le_cut_input(void)
 void le_on_signal(int sig)
 {
 	if (sig == SIGINT) {
-		le_got_int = 1;
+		le_state.got_int = 1;
 		le_cut_input();
 	} else if (is_sigwinch(sig))
-		le_got_winch = 1;
+		le_state.got_winch = 1;
 }
 
 /* With SIGINT blocked.  Returns whether fd 0 had been cut. */
@@ -113,12 +112,12 @@ int le_wait_input(int fd, const sigset_t *waitmask)
 ssize_t le_read_input(void *buf, size_t size, const sigset_t *waitmask)
 {
 	sigset_t blocked;
-	le_empty_input = 1;
+	le_state.empty_input = 1;
 	sigprocmask(SIG_SETMASK, waitmask, &blocked);
 	ssize_t n = read(0, buf, size);
 	int err = errno;
 	sigprocmask(SIG_SETMASK, &blocked, NULL);
-	le_empty_input = 0;
+	le_state.empty_input = 0;
 	if (le_restore_input() && n == 0) {
 		n = -1;
 		err = EINTR;
@@ -210,11 +209,9 @@ static size_t chunk(int fd)
 	return 1;
 }
 
-bool le_line_unterminated;
-
 bool le_unterminated(void)
 {
-	return le_line_unterminated;
+	return le_state.line_unterminated;
 }
 
 char *le_plain_readline(const char *prompt, bool *interrupted)
@@ -222,17 +219,17 @@ char *le_plain_readline(const char *prompt, bool *interrupted)
 	size_t len = 0, want = chunk(0), cap = want + 1;
 	char *buf = malloc(cap);
 	*interrupted = false;
-	le_line_unterminated = false;
+	le_state.line_unterminated = false;
 	if (buf == NULL)
 		return NULL;
 	sigset_t old, waitmask;
 	le_block_signals(&old, &waitmask);
-	le_got_int = 0;
+	le_state.got_int = 0;
 	if (prompt != NULL)
 		put(prompt, strlen(prompt));
 	for (;;) {
-		if (le_got_int) {
-			le_got_int = 0;
+		if (le_state.got_int) {
+			le_state.got_int = 0;
 			*interrupted = true;
 			len = 0;
 			put("\n", 1);
@@ -248,7 +245,7 @@ char *le_plain_readline(const char *prompt, bool *interrupted)
 		if (n < 0 && (errno == EINTR || errno == EAGAIN))
 			continue;
 		if (n <= 0) {
-			le_line_unterminated = len > 0;
+			le_state.line_unterminated = len > 0;
 			if (len == 0) {
 				free(buf);
 				buf = NULL;

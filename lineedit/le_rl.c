@@ -266,12 +266,12 @@ static bool catch_tstp(struct sigaction *saved)
 static int read_byte(void)
 {
 	for (;;) {
-		if (le_got_int) {
-			le_got_int = 0;
+		if (le_state.got_int) {
+			le_state.got_int = 0;
 			return -2;
 		}
-		if (le_got_winch) {
-			le_got_winch = 0;
+		if (le_state.got_winch) {
+			le_state.got_winch = 0;
 			if (rl.resize_terminal != NULL)
 				rl.resize_terminal();
 			continue;
@@ -323,7 +323,7 @@ static int getc_hook(FILE *in)
 	if (libedit) {	/* see attempt() */
 		sigset_t old, wait;
 		le_block_signals(&old, &wait);
-		le_empty_input = 0;
+		le_state.empty_input = 0;
 		le_restore_input();
 	}
 	int c = read_byte();
@@ -374,7 +374,7 @@ static char **attempt(const char *text, int start, int end)
 	 * getc() fail (the answer is no: it finds fd 0 empty), then the next
 	 * key read is the ^C. */
 	if (libedit) {
-		le_empty_input = 1;
+		le_state.empty_input = 1;
 		sigprocmask(SIG_SETMASK, &waitmask, NULL);
 	}
 	char **result = NULL;
@@ -470,15 +470,15 @@ char *le_readline(const char *prompt, bool *interrupted)
 	if (!active)
 		return le_plain_readline(prompt, interrupted);
 	*interrupted = false;
-	le_line_unterminated = false;
+	le_state.line_unterminated = false;
 	got_interrupt = false;
 	sigset_t old;
 	le_block_signals(&old, &waitmask);
-	le_got_int = 0;
+	le_state.got_int = 0;
 	struct sigaction tstp_saved;
 	bool tstp = catch_tstp(&tstp_saved);
-	if (le_got_winch && rl.reset_screen_size != NULL) {
-		le_got_winch = 0;
+	if (le_state.got_winch && rl.reset_screen_size != NULL) {
+		le_state.got_winch = 0;
 		rl.reset_screen_size();
 	}
 	fflush(stderr);
@@ -492,7 +492,7 @@ char *le_readline(const char *prompt, bool *interrupted)
 	else
 		*rl.readline_state = state;	/* leave no search or key prefix on */
 	leave_edit_locale(shell);
-	le_empty_input = 0;
+	le_state.empty_input = 0;
 	le_restore_input();
 	if (tstp)
 		sigaction(SIGTSTP, &tstp_saved, NULL);	/* a ^Z typed since stops the shell */
