@@ -39,17 +39,6 @@ static bool number(const char *w, long *n)
 	return true;
 }
 
-/* A builtin's output; a write error (echo hi >/dev/full) is reported and
- * fails the builtin. */
-bool builtin_put(const char *name, Str *s)
-{
-	if (s->len == 0 || writeall(1, s->buf, s->len) == 0)
-		return true;
-	print_error("rc: %s: write error: %s", name, strerror(errno));
-	status_fail();
-	return false;
-}
-
 static void b_echo(List *args)
 {
 	bool nl = true;

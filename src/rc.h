@@ -464,6 +464,7 @@ int heredoc_fd(const char *text);
 int fd_move_high(int fd);
 
 /* status.c: $status as a list of wait statuses. */
+bool builtin_put(const char *name, Str *s);
 void status_set(int wstat);
 void status_set_list(const int *w, int n);
 void status_set_bool(bool ok);
@@ -587,7 +588,6 @@ typedef void Builtin(List *args);
 Builtin *builtin_get(const char *name);
 bool builtin_runs_commands(Builtin *b);
 void builtin_each(void (*f)(const char *name, void *ctx), void *ctx);
-bool builtin_put(const char *name, Str *s);
 void dot_file(List *args, bool interactive);
 
 /* limit.c: 0 when a limit was set, 1 on an error, LIMIT_SHOWN when limits

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: Zlib */
 /* status.c: $status, kept as the wait statuses of the last command or of
- * every stage of the last pipeline, and the names of signals. */
+ * every stage of the last pipeline, the names of signals, and a builtin's
+ * output, whose write error fails it (builtin_put). */
 #include "rc.h"
 #include "sys.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -282,3 +284,14 @@ void status_report(pid_t pid, int w, bool bg)
 
 int status_count(void) { return nstatus; }
 const int *status_raw(void) { return statuses; }
+
+/* A builtin's output; a write error (echo hi >/dev/full) is reported and
+ * fails the builtin. */
+bool builtin_put(const char *name, Str *s)
+{
+	if (s->len == 0 || writeall(1, s->buf, s->len) == 0)
+		return true;
+	print_error("rc: %s: write error: %s", name, strerror(errno));
+	status_fail();
+	return false;
+}
