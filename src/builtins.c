@@ -126,7 +126,7 @@ static void b_return(List *args)
 		status_fail();		/* "bad status", then it returns all the same */
 		check_e();		/* or, under -e, the shell leaves, as 1.7.4's */
 	}
-	if (funcdepth == 0)
+	if (nesting.funcs == 0)
 		rc_error("return outside of function");
 	skipping = SKIP_RETURN;
 }
@@ -135,7 +135,7 @@ static void loop_control(List *args, int skip)
 {
 	if (too_many(args, 0))
 		return;
-	if ((skip == SKIP_BREAK ? loopdepth : loopdepth % FOR_LIST) == 0)
+	if ((skip == SKIP_BREAK ? nesting.loops : nesting.loops % FOR_LIST) == 0)
 		rc_error("%s outside of loop", args->w);
 	skipping = skip;
 }

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int funcdepth, loopdepth;
+Nesting nesting;
 
 bool is_signal_fn(const char *name)
 {
@@ -72,22 +72,22 @@ void fn_unwind(int depth)
 
 static int get_funcdepth(void)
 {
-	return funcdepth;
+	return nesting.funcs;
 }
 
 static void set_funcdepth(int depth)
 {
-	funcdepth = depth;
+	nesting.funcs = depth;
 }
 
 static int get_loopdepth(void)
 {
-	return loopdepth;
+	return nesting.loops;
 }
 
 static void set_loopdepth(int depth)
 {
-	loopdepth = depth;
+	nesting.loops = depth;
 }
 
 /* An error leaves the functions and loops entered since its catcher. */

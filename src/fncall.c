@@ -53,19 +53,19 @@ Node *fn_get(const char *name)
 /* Run a function body with $* and $0 set; return ends it here. */
 void fn_call(const char *name, Node *body, List *args)
 {
-	int saved_loop = loopdepth;
+	int saved_loop = nesting.loops;
 	var_push_local("*", args);
 	var_push_local("0", mklist((char *) name, NULL, NULL));
 	int depth = fn_running_depth();
 	fn_running_push(body);
-	funcdepth++;
-	loopdepth = 0;
+	nesting.funcs++;
+	nesting.loops = 0;
 	walk_body(body);
 	if (skipping == SKIP_RETURN)
 		skipping = SKIP_NONE;
-	funcdepth--;
+	nesting.funcs--;
 	fn_unwind(depth);
-	loopdepth = saved_loop;
+	nesting.loops = saved_loop;
 	var_pop_local();
 	var_pop_local();
 }

@@ -111,9 +111,9 @@ int input_loop(void)
  * script's, with line numbers, also in an interactive shell. */
 static void run_pushed(bool as_script)
 {
-	int loops = loopdepth, funcs = funcdepth;
+	int loops = nesting.loops, funcs = nesting.funcs;
 	bool inter = interactive;
-	loopdepth = funcdepth = 0;	/* break and return do not cross eval or . */
+	nesting.loops = nesting.funcs = 0;	/* break and return do not cross eval or . */
 	if (as_script)
 		interactive = false;
 	Catch c;
@@ -124,8 +124,8 @@ static void run_pushed(bool as_script)
 		catch_pop(&c);
 	} else
 		e = catch_raised;
-	loopdepth = loops;
-	funcdepth = funcs;
+	nesting.loops = loops;
+	nesting.funcs = funcs;
 	interactive = inter;
 	input_pop();
 	if (e != 0)

@@ -412,11 +412,14 @@ void fn_running_push(Node *body);
 void fn_unwind(int depth);
 extern const CatchStep fn_catch_steps[3];
 bool is_signal_fn(const char *name);
-/* loopdepth counts the loop bodies being run, plus FOR_LIST for each for
- * list being taken: that is inside its loop's break (the list is the
- * loop's), but not inside a continue (walk.c, for_list): break needs loopdepth,
- * continue loopdepth % FOR_LIST. */
-extern int funcdepth, loopdepth;
+/* What break, continue and return need: the function calls being run,
+ * and the loop bodies, plus FOR_LIST for each for list being taken: that
+ * is inside its loop's break (the list is the loop's), but not inside a
+ * continue (walk.c, for_list): break needs loops, continue loops % FOR_LIST. */
+typedef struct {
+	int funcs, loops;
+} Nesting;
+extern Nesting nesting;
 enum { FOR_LIST = 1 << 16 };
 
 /* walk.c: the interpreter.  Where a command runs decides what may follow

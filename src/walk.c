@@ -433,10 +433,10 @@ static bool for_list(Node *n, List **items)
 	}
 	/* no loop body around the list: the continue of a loop around the
 	 * for is as far away as if there were none */
-	int loops = loopdepth;
-	loopdepth = loops - loops % FOR_LIST + FOR_LIST;
+	int loops = nesting.loops;
+	nesting.loops = loops - loops % FOR_LIST + FOR_LIST;
 	bool ran = run_skippable(glom_for_list, &f);
-	loopdepth = loops;
+	nesting.loops = loops;
 	if (!ran) {
 		if (skipping == SKIP_BREAK)
 			skipping = SKIP_NONE;
@@ -463,7 +463,7 @@ static void do_for(Node *n)
 	 * body's commands' own (an exec there is not forked): they are the
 	 * loop's, which outlasts each command */
 	int floor = nmpipe_protect();
-	loopdepth++;
+	nesting.loops++;
 	for (List *l = items; l != NULL; l = l->n) {
 		Mark m = nmark();
 		if (name == NULL)
@@ -474,7 +474,7 @@ static void do_for(Node *n)
 		if (loop_skip())
 			break;
 	}
-	loopdepth--;
+	nesting.loops--;
 	nmpipe_set_floor(floor);
 	nmpipe_reap();
 }
@@ -492,9 +492,9 @@ static void do_while(Node *n)
 			nrelease(m);
 			break;
 		}
-		loopdepth++;
+		nesting.loops++;
 		walk_body(n->k[1]);
-		loopdepth--;
+		nesting.loops--;
 		nrelease(m);
 		if (loop_skip())
 			break;
