@@ -148,8 +148,7 @@ void stack_check_slow(void)
 }
 
 int catch_raised;
-bool error_failed;
-int error_line;
+LastError last_error;
 
 static const CatchStep *steps[CATCH_STEPS];
 static int nsteps;
@@ -252,7 +251,7 @@ NORETURN void rc_syserror(const char *what)
 NORETURN void rc_raise_failed(void)
 {
 	status_fail();
-	error_failed = true;
-	error_line = lineno;
+	last_error.failed = true;
+	last_error.line = lineno;
 	rc_raise(eError);
 }

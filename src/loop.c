@@ -27,7 +27,7 @@ static void run_all(void)
 		Mark m = nmark();
 		bool eof;
 		input_command_start();
-		error_failed = false;
+		last_error.failed = false;
 		await_command();
 		Node *n = parse_command(&eof);
 		if (input_tty_line_done())
@@ -57,7 +57,7 @@ static void run_all(void)
 
 /* The top level: an error ends a script (status 1) but not an
  * interactive shell, which reads on, unless -e and the error failed
- * $status outside a condition (a syntax error does not: error_failed).
+ * $status outside a condition (a syntax error does not: last_error.failed).
  * With -n, as in rc 1.7.4, every syntax error is reported: reading goes
  * on at the next line (the status is 1 at the end: DIFFERENCES). */
 int input_loop(void)
@@ -77,7 +77,7 @@ int input_loop(void)
 		bool in_cond = walk_reset();
 		nmpipe_reap();
 		/* -e: an error that failed the status (not a syntax error) */
-		bool e_stops = flag.e && e == eError && error_failed && !status_true() && !in_cond;
+		bool e_stops = flag.e && e == eError && last_error.failed && !status_true() && !in_cond;
 		if (flag.n && e == eError) {
 			/* a misplaced if not is no syntax error: it ends a script */
 			if (parse_ifnot_taken() && as_script())
@@ -94,7 +94,7 @@ int input_loop(void)
 			/* rc 1.7.4 exits where -e stops it: an error of fn
 			 * sigexit names that line, not the end's -1 */
 			if (e_stops) {
-				lineno = error_line;
+				lineno = last_error.line;
 				rc_exit(status_exit_code());
 			}
 			return e == eExit ? status_exit_code() : 1;

@@ -139,14 +139,18 @@ enum { eError = 1, eExit, eInterrupt, eSkip };
 void catch_push(Catch *c);
 void catch_pop(Catch *c);
 extern int catch_raised;
-/* The error being raised set $status false (rc_error, rc_syserror, a
- * misplaced if not): only such an error ends the shell under -e, which is
- * tested as the status is set.  A syntax error leaves $status, and -e,
- * alone.  Cleared before each command the top level runs. */
-extern bool error_failed;
-/* The line such an error was raised on: where -e stops the shell, which
- * exits there (an error of fn sigexit names it). */
-extern int error_line;
+typedef struct {
+	/* The error being raised set $status false (rc_error, rc_syserror,
+	 * a misplaced if not): only such an error ends the shell under -e,
+	 * which is tested as the status is set.  A syntax error leaves
+	 * $status, and -e, alone.  Cleared before each command the top
+	 * level runs. */
+	bool failed;
+	/* The line such an error was raised on: where -e stops the shell,
+	 * which exits there (an error of fn sigexit names it). */
+	int line;
+} LastError;
+extern LastError last_error;
 /* Fail $status and raise such an error (after its message). */
 NORETURN void rc_raise_failed(void);
 NORETURN void rc_raise(int e);

@@ -109,7 +109,7 @@ static NORETURN void walk_child(Node *n, bool subshell)
 	} else if (catch_raised == eError) {
 		/* an error that -e stops at leaves by -e's exit, which runs fn
 		 * sigexit where the child still has it (a backquote's) */
-		if (!(flag.e && error_failed && cond_depth == 0))
+		if (!(flag.e && last_error.failed && cond_depth == 0))
 			frame_started();
 		rc_exit(1);
 	} else if (catch_raised == eSkip)
