@@ -11,8 +11,7 @@ static Node *parse_import(Sym *s, const char *name)
 	Node *volatile t = NULL;
 	/* its errors name their line also in an interactive shell: the
 	 * text came from elsewhere, where it has lines */
-	bool was = script_format;
-	script_format = true;
+	bool was = script_format_set(true);
 	Catch c;
 	catch_push(&c);
 	if (sigsetjmp(c.buf, 0) == 0) {
@@ -23,7 +22,7 @@ static Node *parse_import(Sym *s, const char *name)
 			t = NULL;
 		}
 	}
-	script_format = was;
+	script_format_set(was);
 	/* a bad definition becomes a function that fails; its text is still
 	 * passed on to children as it came, like a good one's */
 	if (t == NULL)

@@ -193,8 +193,9 @@ void print_error(const char *fmt, ...) PRINTFLIKE(1, 2);
  *   backquote's child, the frame it started in if the shell would have
  *   run it there; never once it has started the command it was made for,
  *   whose own exit that is. */
-extern bool interactive, script_format;
+extern bool interactive;
 bool as_script(void);
+bool script_format_set(bool on);
 extern int lineno;
 enum { SKIP_NONE, SKIP_BREAK, SKIP_CONTINUE, SKIP_RETURN };
 extern int skipping;	/* a break, continue or return is leaving commands */

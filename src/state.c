@@ -7,17 +7,25 @@
 #include <string.h>
 
 bool interactive;
-bool script_format;
+static bool script_format;
 int lineno;
 int skipping;
 
 Process proc;
 
 /* Lines are counted and messages name them, as a script's: in a shell
- * that is not interactive, and while script_format is set (fn.c). */
+ * that is not interactive, and while script_format is set (fncall.c). */
 bool as_script(void)
 {
 	return !interactive || script_format;
+}
+
+/* Set or clear script_format; returns what it was. */
+bool script_format_set(bool on)
+{
+	bool was = script_format;
+	script_format = on;
+	return was;
 }
 
 /* frames[0] is the process itself; one more for each guarded body being
