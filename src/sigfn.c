@@ -79,7 +79,12 @@ void sig_check(void)
 void sig_await_input(int fd)
 {
 	struct pollfd p = { .fd = fd, .events = POLLIN };
-	if (poll(&p, 1, 0) != 0)
+	/* Even this look can be interrupted: on a terminal it waits for the
+	 * keys on their way, and a ^C among them signals the shell then,
+	 * whose handler has run when poll fails with EINTR.  That failure is
+	 * no error for read to meet: it would wait on, the ^C spent. */
+	int ready = poll(&p, 1, 0);
+	if (ready > 0 || (ready < 0 && errno != EINTR))
 		return;		/* ready (a file always is), or an error read will meet */
 	sigset_t all, old;
 	sigfillset(&all);
