@@ -20,7 +20,7 @@
 static void became_child(void)
 {
 	proc_become(PROC_CHILD);
-	fd_wait_floor(fd_depth());	/* its here documents' writers are not its own */
+	fd_disown_writers();
 	sig_child_reset();
 	child_reset();
 	read_child_reset();
@@ -447,13 +447,12 @@ static bool has_redirection(Node *items)
  * it runs guarded (walk_guarded): an error in it ends only it (eval 'x=('
  * <{true} ends only the eval).  Returns false if a redirection or such an
  * error stopped it.  The here documents a wait in it takes are its own
- * only where it is a process of its own beside the shell's (parent
- * WALK_SHELL). */
+ * only where it is a process beside the one it runs in: given a <{cmd},
+ * or where more may follow it (guard_wait_floor). */
 static bool in_shell(Builtin *b, Node *fn, List *args, Node *items, Parent parent, bool piped)
 {
 	int depth = fd_depth();
 	bool redirected = has_redirection(items);
-	int floor = fd_wait_floor((parent == WALK_SHELL && redirected) || piped ? depth : -1);
 	Call c = { b, fn, args };
 	int pipes = nmpipe_count();
 	bool ran = redir_in_shell(items);
@@ -463,7 +462,7 @@ static bool in_shell(Builtin *b, Node *fn, List *args, Node *items, Parent paren
 	if (!ran)
 		status_fail();
 	else if (redirected || piped) {
-		ran = walk_guarded(call, &c);
+		ran = walk_guarded(call, &c, piped ? depth : guard_wait_floor(parent, depth));
 		/* the status a process exiting with it gives: one value
 		 * (false | true; . f >g gives 1) */
 		status_as_exit();
@@ -476,7 +475,6 @@ static bool in_shell(Builtin *b, Node *fn, List *args, Node *items, Parent paren
 	    skipping == SKIP_NONE)
 		rc_exit(status_exit_code());
 	fd_unwind(depth);
-	fd_wait_floor(floor);
 	return ran;
 }
 
@@ -617,11 +615,9 @@ bool run_simple_forgiven(Node *items, Parent parent)
 		return run_words(items, parent);
 	Simple s = { items, parent != WALK_CHILD_TAIL ? WALK_GUARD_TAIL : WALK_CHILD_TAIL, false };
 	if (parent != WALK_CHILD_TAIL) {
-		int floor = fd_wait_floor(parent == WALK_SHELL ? fd_depth() : -1);
 		if (parent != WALK_SHELL)
 			frame_started();
-		walk_guarded(simple_of, &s);
-		fd_wait_floor(floor);
+		walk_guarded(simple_of, &s, guard_wait_floor(parent, fd_depth()));
 		status_as_child(parent == WALK_GUARD_TAIL);
 		return false;	/* the guarded body's status: -e tests it */
 	} else

@@ -222,10 +222,16 @@ typedef struct {
 extern Process proc;
 typedef struct {
 	bool sigexit;	/* leaving the process from here runs fn sigexit */
+	int wait_floor;	/* the first of the shell's saved redirections
+			 * (redir.c) that is this process's own: a wait in
+			 * it takes the writers of their here documents */
 } Frame;
+/* frame_push's wait_floor for a body that is part of the process it runs
+ * in: the frame below's. */
+enum { WAIT_FLOOR_INHERITED = -1 };
 Frame *frame_top(void);
 int frame_depth(void);
-int frame_push(void);
+int frame_push(int wait_floor);
 void frame_pop(int depth);
 void proc_become(ProcKind kind);
 bool in_child(void);
@@ -442,7 +448,8 @@ void check_e(void);
 void walk(Node *n, Parent parent);
 NORETURN void walk_in_child(Node *n);
 bool walk_reset(void);
-bool walk_guarded(void (*fn)(void *), void *arg);
+bool walk_guarded(void (*fn)(void *), void *arg, int wait_floor);
+int guard_wait_floor(Parent parent, int depth);
 void check_e_backquote(int wstat);
 void walk_on_error(void);
 extern const CatchStep walk_catch_step;
@@ -457,15 +464,15 @@ char *path_which(const char *name, int *err);
 
 /* redir.c */
 int fd_depth(void);
-int fd_wait_floor(int depth);
 bool fd_writers(void);
+void fd_disown_writers(void);
 bool fd_redirected(int fd);
 void fd_unwind(int depth);
 bool redir_in_shell(Node *redirs);
 bool redir_exec(Node *redirs);
 void fd_forget(int depth);
 void fd_keep(int depth);
-extern const CatchStep fd_catch_steps[2];
+extern const CatchStep fd_catch_step;
 void redir_in_child(Node *redirs);
 int heredoc_fd(const char *text);
 /* fd moved to FD_SHELL_MIN (sys.h) or above. */

@@ -168,7 +168,7 @@ static int open_redir(Node *r, const char **name, bool in_shell)
 	 * shell's (exec's are made in the shell's own process) */
 	if (in_shell && !exec_redirs && holds_backquote(r->k[0]))
 		save_bqstatus();
-	if (!walk_guarded(expand_target, &t))
+	if (!walk_guarded(expand_target, &t, WAIT_FLOOR_INHERITED))
 		return -1;
 	*name = r->kind == rHerestr || t.target == NULL ? "here document" : t.target->w;
 	return open_target(r, t.target);
@@ -211,10 +211,6 @@ enum { NOT_OPEN = -1, KEPT = -2, BQSTATUS = -3 };
 static Saved *saved;
 static int nsaved;
 static size_t maxsaved;
-/* The first entry of saved made for the process the command is in: a
- * forked child, or a guarded body of the shell's (state.c; see
- * fd_writers). */
-static int wait_floor;
 
 int fd_depth(void)
 {
@@ -305,23 +301,15 @@ static void remember(int fd, int copy)
  * redirection (state.c: the command's guarded frame), which a wait with
  * no arguments in that process reaps, with status 0 (false; wait <<<x;
  * echo $status gives 0): here each here document in the shell's saved
- * redirections stands for such a writer, until a wait takes it.
- * fd_wait_floor(depth) makes depth the first entry of a new process's (a
- * guarded frame's), unless it is -1, and returns the old floor, to be put
- * back after the command. */
-int fd_wait_floor(int depth)
-{
-	int old = wait_floor;
-	if (depth >= 0)
-		wait_floor = depth;
-	return old;
-}
-
-/* wait: whether the process has writers not yet waited for, taking them. */
+ * redirections stands for such a writer, until a wait takes it.  Those
+ * from the top frame's wait_floor on are the process's own: a guarded
+ * body that is a process beside the one it runs in starts its own at the
+ * depth before its redirections (walk_guarded's wait_floor).
+ * wait: whether the process has writers not yet waited for, taking them. */
 bool fd_writers(void)
 {
 	bool any = false;
-	for (int i = wait_floor; i < nsaved; i++)
+	for (int i = frame_top()->wait_floor; i < nsaved; i++)
 		if (saved[i].writer) {
 			saved[i].writer = false;
 			any = true;
@@ -329,22 +317,17 @@ bool fd_writers(void)
 	return any;
 }
 
-static int wait_floor_now(void)
+/* A forked child: the writers of the shell's here documents are the
+ * shell's children, not its own, even once a break has taken it out of
+ * its command, back into the shell's frames. */
+void fd_disown_writers(void)
 {
-	return wait_floor;
+	for (int i = 0; i < nsaved; i++)
+		saved[i].writer = false;
 }
 
-static void wait_floor_back(int floor)
-{
-	wait_floor = floor;
-}
-
-/* An error undoes the in-shell redirections made since its catcher, and
- * puts back the first here document the process waits for. */
-const CatchStep fd_catch_steps[2] = {
-	{ fd_depth, fd_unwind },
-	{ wait_floor_now, wait_floor_back },
-};
+/* An error undoes the in-shell redirections made since its catcher. */
+const CatchStep fd_catch_step = { fd_depth, fd_unwind };
 
 /* The descriptor a redirection replaces is copied, to be put back by
  * fd_unwind: above the low numbers scripts use or, when the descriptor

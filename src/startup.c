@@ -127,11 +127,10 @@ void catch_steps(void)
 		return;
 	done = true;
 	catch_register(&var_catch_step);
-	catch_register(&fd_catch_steps[0]);
+	catch_register(&fd_catch_step);
 	for (int i = 0; i < 3; i++)
 		catch_register(&fn_catch_steps[i]);
 	catch_register(&nmpipe_catch_step);
-	catch_register(&fd_catch_steps[1]);
 	catch_register(&frame_catch_step);
 	catch_register(&walk_catch_step);
 	catch_on_error(walk_on_error);

@@ -45,8 +45,9 @@ int frame_depth(void)
 }
 
 /* A guarded body starts: a process of its own, as far as the exit and
- * fn sigexit go, which has not defined fn sigexit. */
-int frame_push(void)
+ * fn sigexit go, which has not defined fn sigexit.  wait_floor: where its
+ * own saved redirections start (Frame), or WAIT_FLOOR_INHERITED. */
+int frame_push(int wait_floor)
 {
 	if (nframes == maxframes) {
 		Frame *f = ealloc(2 * maxframes * sizeof *f);
@@ -56,7 +57,9 @@ int frame_push(void)
 		frames = f;
 		maxframes *= 2;
 	}
-	frames[nframes] = (Frame) { .sigexit = false };
+	if (wait_floor == WAIT_FLOOR_INHERITED)
+		wait_floor = frames[nframes - 1].wait_floor;
+	frames[nframes] = (Frame) { .sigexit = false, .wait_floor = wait_floor };
 	return nframes++;
 }
 

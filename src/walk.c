@@ -607,13 +607,14 @@ static void walk_of(void *p)
  * 1.  Returns false after such an error.  It is a process of its own as
  * far as the script can tell: the lines an eval in it counts, and what
  * its ifs and if nots did, are lost with it (a later if not pairs as
- * before). */
-bool walk_guarded(void (*fn)(void *), void *arg)
+ * before).  wait_floor: the first saved redirection whose here document a
+ * wait in it takes (the frame's, rc.h), or WAIT_FLOOR_INHERITED. */
+bool walk_guarded(void (*fn)(void *), void *arg, int wait_floor)
 {
 	int conds = cond_depth, line = lineno, was_if = last_if;
 	Catch c;
 	catch_push(&c);
-	int frame = frame_push();
+	int frame = frame_push(wait_floor);
 	if (sigsetjmp(c.buf, 0) == 0) {
 		fn(arg);
 		sig_exit_guarded();
@@ -631,6 +632,15 @@ bool walk_guarded(void (*fn)(void *), void *arg)
 		rc_raise(catch_raised);
 	status_fail();
 	return false;
+}
+
+/* walk_guarded's wait_floor for a body whose redirections start at
+ * depth: where more may follow it (WALK_SHELL) the body is a process
+ * beside the shell's, whose here documents are its own; as the last
+ * command of a process it is part of that process. */
+int guard_wait_floor(Parent parent, int depth)
+{
+	return parent == WALK_SHELL ? depth : WAIT_FLOOR_INHERITED;
 }
 
 void walk(Node *n, Parent parent)
@@ -652,18 +662,17 @@ top:
 	case nRedirs: {
 		/* a redirected compound command runs guarded: it is a command
 		 * its process starts (no fn sigexit), a process of its own */
-		int depth = fd_depth(), floor = fd_wait_floor(parent == WALK_SHELL ? depth : -1);
+		int depth = fd_depth();
 		if (parent != WALK_SHELL)
 			frame_started();
 		Walk w = { n->k[0], parent != WALK_CHILD_TAIL ? WALK_GUARD_TAIL : WALK_CHILD_TAIL };
 		if (redir_in_shell(n->k[1])) {
 			if (parent == WALK_CHILD_TAIL)
 				fd_keep(depth);
-			walk_guarded(walk_of, &w);
+			walk_guarded(walk_of, &w, guard_wait_floor(parent, depth));
 		} else
 			status_fail();
 		fd_unwind(depth);
-		fd_wait_floor(floor);
 		if (parent != WALK_CHILD_TAIL)
 			status_as_child(parent == WALK_GUARD_TAIL);
 		if (parent != WALK_GUARD_TAIL)
