@@ -52,6 +52,18 @@ void *egrow(void *v, size_t *cap, size_t need, size_t size)
 	return eresize(v, n * size);
 }
 
+/* egrow for an array that starts in a static block, first (*cap elements
+ * long), so that a shell that never needs more makes no malloc call for
+ * it: the first time it grows, the static block is copied out; it is
+ * never freed. */
+void *egrow_static(void *v, const void *first, size_t *cap, size_t need, size_t size)
+{
+	if (v != first || need <= *cap)
+		return egrow(v, cap, need, size);
+	size_t had = *cap;
+	return memcpy(egrow(NULL, cap, need, size), first, had * size);
+}
+
 char *estrdup(const char *s)
 {
 	size_t n = strlen(s) + 1;

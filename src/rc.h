@@ -94,6 +94,7 @@ typedef struct { void *block; size_t used; int holds; } Mark;
 void *ealloc(size_t n);
 void *eresize(void *p, size_t n);
 void *egrow(void *v, size_t *cap, size_t need, size_t size);
+void *egrow_static(void *v, const void *first, size_t *cap, size_t need, size_t size);
 char *estrdup(const char *s);
 void *nalloc(size_t n);
 void *palloc(size_t n);

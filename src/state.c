@@ -3,9 +3,6 @@
  * model is). */
 #include "rc.h"
 
-#include <stdlib.h>
-#include <string.h>
-
 bool interactive;
 static bool script_format;
 int lineno;
@@ -32,7 +29,8 @@ bool script_format_set(bool on)
  * run.  Leaving the shell itself runs fn sigexit, so its frame starts so. */
 static Frame first[8] = { { .sigexit = true } };
 static Frame *frames = first;
-static int nframes = 1, maxframes = sizeof first / sizeof first[0];
+static int nframes = 1;
+static size_t maxframes = sizeof first / sizeof first[0];
 
 Frame *frame_top(void)
 {
@@ -49,14 +47,7 @@ int frame_depth(void)
  * own saved redirections start (Frame), or WAIT_FLOOR_INHERITED. */
 int frame_push(int wait_floor)
 {
-	if (nframes == maxframes) {
-		Frame *f = ealloc(2 * maxframes * sizeof *f);
-		memcpy(f, frames, nframes * sizeof *f);
-		if (frames != first)
-			free(frames);
-		frames = f;
-		maxframes *= 2;
-	}
+	frames = egrow_static(frames, first, &maxframes, nframes + 1, sizeof *frames);
 	if (wait_floor == WAIT_FLOOR_INHERITED)
 		wait_floor = frames[nframes - 1].wait_floor;
 	frames[nframes] = (Frame) { .sigexit = false, .wait_floor = wait_floor };

@@ -83,7 +83,8 @@ static int exit_status(int code)
 
 static int first[8];
 static int *statuses = first;
-static int nstatus = 1, maxstatus = sizeof first / sizeof first[0];
+static int nstatus = 1;
+static size_t maxstatus = sizeof first / sizeof first[0];
 /* $status is the wait status of a program run as the last command of a
  * guarded body (status_exec_tail); any other setting of $status clears
  * it. */
@@ -93,14 +94,7 @@ static unsigned long changes;
 
 static void ensure(int n)
 {
-	if (n > maxstatus) {
-		int *s = ealloc(n * 2 * sizeof *s);
-		memcpy(s, statuses, nstatus * sizeof *s);
-		if (statuses != first)
-			free(statuses);
-		statuses = s;
-		maxstatus = n * 2;
-	}
+	statuses = egrow_static(statuses, first, &maxstatus, n, sizeof *statuses);
 }
 
 void status_set(int wstat)
