@@ -11,7 +11,10 @@
  * sees the same status as if it had run PROGRAM itself.  After SECONDS
  * (only a hung case takes them: nothing may depend on it) the group is
  * killed and the status is 124, timeout's.  127 if PROGRAM cannot be run,
- * 99 on a usage or set-up error. */
+ * 99 on a usage or set-up error.  PROGRAM starts with the signals that
+ * timeout(1) handles at their default, whatever this process inherited (a
+ * make check run from nohup or a background job ignores SIGINT and
+ * SIGQUIT): the cases that want one ignored on entry say so. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <signal.h>
@@ -23,6 +26,11 @@
 #include <unistd.h>
 
 static volatile sig_atomic_t timed_out;
+
+/* Those that timeout(1) catches, so that its child gets their default. */
+static const int reset_signals[] = {
+	SIGALRM, SIGINT, SIGQUIT, SIGHUP, SIGTERM, SIGCHLD, SIGTTIN, SIGTTOU
+};
 
 static void on_alarm(int sig)
 {
@@ -88,7 +96,8 @@ int main(int argc, char **argv)
 		return 99;
 	}
 	if (child == 0) {
-		signal(SIGALRM, SIG_DFL);
+		for (size_t i = 0; i < sizeof reset_signals / sizeof *reset_signals; i++)
+			signal(reset_signals[i], SIG_DFL);
 		execve(program, argv + n + 4, env);
 		fprintf(stderr, "launch: %s: %s\n", program, strerror(errno));
 		_exit(127);
