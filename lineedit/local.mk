@@ -15,8 +15,8 @@ endif
 
 # ptydrive runs a program on a pty from a script; le-demo stands in for the
 # shell (same backend and libraries as src/rc) so the editor can be tested alone.
-PTY_PROGRAMS = tests/ptydrive tests/le-demo
-check_PROGRAMS += $(PTY_PROGRAMS)
+PTY_TOOLS = tests/ptydrive tests/le-demo
+check_PROGRAMS += $(PTY_TOOLS)
 tests_ptydrive_SOURCES = tests/ptydrive.c
 tests_ptydrive_LDADD = $(PTY_LIBS)
 # le_complete.c quotes with the core's rule, in src/quote.c (librc.a for src/rc).
