@@ -34,17 +34,39 @@ static bool history_worth(const char *text, size_t len)
 	return p < text + len && *p != '#' && *p != '\n';
 }
 
+/* The history file that could not be written, reported once: a message
+ * on every line typed hides the work (an exported $history naming root's
+ * file, after su). */
+static char *unwritable;
+
+static void history_refuse(const char *name, const char *why)
+{
+	if (unwritable != NULL && strcmp(unwritable, name) == 0)
+		return;
+	free(unwritable);
+	unwritable = estrdup(name);
+	print_error("rc: %s: %s (history not written)", name, why);
+}
+
+/* The lines typed are private, as bash keeps them: a new file is made
+ * mode 0600 (one that exists keeps its mode), and a file of another user
+ * is never added to (su to root with the user's $history exported, or
+ * from root to a user). */
 static void history_append(const char *text, size_t len)
 {
 	List *h = var_get("history");
 	if (h == NULL)
 		return;
-	int fd = open(h->w, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+	int fd = open(h->w, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
 	if (fd < 0) {
-		print_error("rc: %s: %s", h->w, strerror(errno));
+		history_refuse(h->w, strerror(errno));
 		return;
 	}
-	writeall(fd, text, len);
+	struct stat st;
+	if (fstat(fd, &st) == 0 && st.st_uid != geteuid())
+		history_refuse(h->w, "owned by another user");
+	else
+		writeall(fd, text, len);
 	close(fd);
 }
 

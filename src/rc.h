@@ -496,8 +496,9 @@ char *status_word_of(int wstat);
 const char *signame(int sig);
 int sig_by_name(const char *name);
 void status_report(pid_t pid, int wstat, bool bg);
-int status_count(void);
-const int *status_raw(void);
+typedef struct { int *w; int n; } StatusCopy;
+StatusCopy status_save(void);
+void status_restore(StatusCopy c);
 bool status_from_words(List *l);
 
 /* wait.c: children. */

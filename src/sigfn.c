@@ -33,11 +33,9 @@ void sig_block_all(sigset_t *saved)
  * leaves is not the one of the command the signal interrupted. */
 static void run_handler(int sig, Node *fn)
 {
-	int n = status_count();
-	int *saved = nalloc((n + 1) * sizeof *saved);
-	memcpy(saved, status_raw(), n * sizeof *saved);
+	StatusCopy saved = status_save();
 	fn_call(signame(sig), fn, NULL);
-	status_set_list(saved, n);
+	status_restore(saved);
 }
 
 /* Is an interrupt (^C with no sigint function) waiting to be acted on? */

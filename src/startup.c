@@ -145,12 +145,29 @@ static void input_setup_editor(void)
 }
 
 /* fn prompt, before a command's first prompt (not with -n, which runs
- * nothing). */
+ * nothing).  What it runs (a backquote, most often) leaves $status and
+ * $bqstatus as the command before the prompt set them: the user looks at
+ * those at the prompt, as bash keeps $? across PROMPT_COMMAND.  An error
+ * in it, reported, still gives the prompt: unwinding to the top level
+ * would run it again before the next one, for ever. */
 static void run_prompt_fn(void)
 {
 	Node *fn = fn_get("prompt");
-	if (fn != NULL && !flag.n)
+	if (fn == NULL || flag.n)
+		return;
+	StatusCopy saved = status_save();
+	var_push_local("bqstatus", var_get("bqstatus"));
+	Catch c;
+	catch_push(&c);
+	if (sigsetjmp(c.buf, 0) == 0) {
 		fn_call("prompt", fn, NULL);
+		catch_pop(&c);
+	} else if (catch_raised != eError) {
+		status_restore(saved);
+		rc_raise(catch_raised);	/* the local goes as this unwinds */
+	}
+	var_pop_local();
+	status_restore(saved);
 }
 
 int rc_main(int argc, char **argv, char **envp)

@@ -276,8 +276,20 @@ void status_report(pid_t pid, int w, bool bg)
 	free(s.buf);
 }
 
-int status_count(void) { return nstatus; }
-const int *status_raw(void) { return statuses; }
+/* A copy of $status, in the command's arena (nalloc), for code run
+ * between commands (a signal's function, fn prompt) to put back: what it
+ * runs must not change the status the user sees next. */
+StatusCopy status_save(void)
+{
+	StatusCopy c = { nalloc((nstatus + 1) * sizeof *c.w), nstatus };
+	memcpy(c.w, statuses, nstatus * sizeof *c.w);
+	return c;
+}
+
+void status_restore(StatusCopy c)
+{
+	status_set_list(c.w, c.n);
+}
 
 /* A builtin's output; a write error (echo hi >/dev/full) is reported and
  * fails the builtin. */
