@@ -263,10 +263,11 @@ static void b_dot(List *args)
 	}
 	if (args == NULL)
 		return;		/* $status stays, as in rc 1.7.4 */
-	dot_file(args, inter);
+	dot_file(args, inter, false);
 }
 
-void dot_file(List *args, bool inter)
+/* start_up: the login shell's start-up file, which messages name. */
+void dot_file(List *args, bool inter, bool start_up)
 {
 	int fd = open(args->w, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
@@ -278,6 +279,7 @@ void dot_file(List *args, bool inter)
 	fd = fd_move_high(fd);
 	bool saved = interactive;
 	interactive = inter;
+	const char *outer_file = start_up_file_set(start_up ? args->w : NULL);
 	var_push_local("*", args->n);
 	var_push_local("0", mklist(args->w, NULL, NULL));
 	Catch c;
@@ -291,6 +293,7 @@ void dot_file(List *args, bool inter)
 	var_pop_local();
 	var_pop_local();
 	interactive = saved;
+	start_up_file_set(outer_file);
 	close(fd);
 	if (e != 0)
 		rc_raise(e);

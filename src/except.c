@@ -197,17 +197,41 @@ NORETURN void rc_raise(int e)
 	siglongjmp(c->buf, e);
 }
 
-/* "rc: line N: msg" in scripts, "rc: msg" when interactive (as_script). */
-static void vreport(const char *fmt, va_list ap)
+/* "rc: FILE:N: " in the start-up file (start_up_file_name), else "rc:
+ * line N: " in scripts, "rc: " when interactive (as_script). */
+static void message_origin(Str *s, int line)
+{
+	const char *file = start_up_file_name();
+	str_adds(s, "rc: ");
+	if (file != NULL)
+		str_fmt(s, "%s:%d: ", file, line);
+	else if (as_script())
+		str_fmt(s, "line %d: ", line);
+}
+
+static void vreport_at(int line, const char *fmt, va_list ap)
 {
 	Str s = { 0 };
-	str_adds(&s, "rc: ");
-	if (as_script())
-		str_fmt(&s, "line %d: ", lineno);
+	message_origin(&s, line);
 	str_vfmt(&s, fmt, ap);
 	str_addc(&s, '\n');
 	writeall(2, s.buf, s.len);
 	free(s.buf);
+}
+
+static void vreport(const char *fmt, va_list ap)
+{
+	vreport_at(lineno, fmt, ap);
+}
+
+/* A message about line (the parser's, which knows the line better than
+ * lineno), with the origin every message has. */
+void report_at(int line, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vreport_at(line, fmt, ap);
+	va_end(ap);
 }
 
 NORETURN void rc_error(const char *fmt, ...)
@@ -228,10 +252,16 @@ void rc_warn(const char *fmt, ...)
 }
 
 /* fmt on standard error with a newline, without rc_warn's line number,
- * as builtins and exec failures print their messages. */
+ * as builtins and exec failures print their messages; in the start-up
+ * file with its name and line, as every message there. */
 void print_error(const char *fmt, ...)
 {
 	Str s = { 0 };
+	if (start_up_file_name() != NULL) {
+		message_origin(&s, lineno);
+		if (strncmp(fmt, "rc: ", 4) == 0)
+			fmt += 4;
+	}
 	va_list ap;
 	va_start(ap, fmt);
 	str_vfmt(&s, fmt, ap);

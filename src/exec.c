@@ -211,9 +211,10 @@ static bool cannot_run(const char *name)
 	return true;
 }
 
-/* Replace this process with the program path; a failure is reported,
- * the program named as written (argv[0], the name the user knows). */
-static NORETURN void exec_program(const char *path, char **argv, char **envp)
+/* Replace this process with the program path; returns when it cannot,
+ * reported, the program named as written (argv[0], the name the user
+ * knows). */
+static void try_exec_program(const char *path, char **argv, char **envp)
 {
 	execve(path, argv, envp);
 	const char *name = argv[0];
@@ -222,20 +223,27 @@ static NORETURN void exec_program(const char *path, char **argv, char **envp)
 		name = "/bin/sh";
 	}
 	print_error("rc: %s: %s", name, strerror(errno));
-	rc_exit(1);
+}
+
+/* Replace this process with the command; returns when it cannot,
+ * reported. */
+static void try_exec_command(List *args)
+{
+	char *path = path_search(args->w);
+	if (path == NULL) {
+		not_found(args->w);
+		return;
+	}
+	char **argv = argv_of(args), **envp = env_vector();
+	sig_before_child();
+	try_exec_program(path, argv, envp);
 }
 
 /* Replace this process with the command (in a child, or for exec). */
 static NORETURN void exec_child(List *args)
 {
-	char *path = path_search(args->w);
-	if (path == NULL) {
-		not_found(args->w);
-		rc_exit(1);
-	}
-	char **argv = argv_of(args), **envp = env_vector();
-	sig_before_child();
-	exec_program(path, argv, envp);
+	try_exec_command(args);
+	rc_exit(1);
 }
 
 /* The redirections written before a command's name.  Those are made
@@ -328,7 +336,8 @@ static pid_t start_program(const char *path, char **argv, char **envp, const sig
 	if (pid == 0) {
 		became_child();
 		sigprocmask(SIG_SETMASK, mask, NULL);
-		exec_program(path, argv, envp);
+		try_exec_program(path, argv, envp);
+		rc_exit(1);
 	}
 	*err = pid < 0 ? errno : 0;
 	return pid;
@@ -503,7 +512,10 @@ static void exec_in_shell(Builtin *b, Node *fn, List *args)
 /* exec: with a command, replace the shell; with none, redirect the shell.
  * A failed redirection ends the shell: with a command at once (the shell
  * has become the command's process: no fn sigexit), without one as exit 1
- * would, except at the terminal. */
+ * would, except at the terminal.  A shell that reads what a user types
+ * (typed_shell: not rc -c, a script or a child) stays when the program
+ * cannot run or a redirection fails, its $status 1: a typo must not log
+ * the user out. */
 static void do_exec(List *args, Node *items)
 {
 	int depth = fd_depth();
@@ -518,8 +530,11 @@ static void do_exec(List *args, Node *items)
 			break;
 	Node *fn = args == NULL || skip_fn ? NULL : fn_get(args->w);
 	Builtin *b = args == NULL || fn != NULL ? NULL : builtin_get(args->w);
-	if (args != NULL && fn == NULL && b == NULL && command_path(args->w, NULL) == NULL)
+	if (args != NULL && fn == NULL && b == NULL && command_path(args->w, NULL) == NULL) {
+		if (typed_shell())
+			return;		/* reported, $status 1 */
 		rc_exit(1);
+	}
 	if (args != NULL && nmpipe_pending()) {
 		/* a command given a <{cmd} or >{cmd} runs in a child, exec
 		 * or not, whose named pipes are its own; the shell goes on
@@ -540,13 +555,21 @@ static void do_exec(List *args, Node *items)
 		return;
 	}
 	if (!redir_exec(items)) {
-		if (args != NULL)
+		if (typed_shell())
+			;
+		else if (args != NULL)
 			proc_become(PROC_EXECED);	/* the command's process */
 		else
 			frame_started();
-		if (args != NULL || !interactive)
+		if ((args != NULL || !interactive) && !typed_shell())
 			rc_exit(1);
 		fd_unwind(depth);
+		status_fail();
+		return;
+	}
+	if (args != NULL && fn == NULL && b == NULL && typed_shell()) {
+		try_exec_command(args);
+		fd_unwind(depth);	/* its redirections: the copies kept are close-on-exec */
 		status_fail();
 		return;
 	}

@@ -128,7 +128,7 @@ static void report_fail(const char *msg, const char *near)
 	if (!as_script())
 		print_error("rc: %s", msg);
 	else
-		print_error("rc: line %d: %s near %s", lineno, msg, near);
+		report_at(lineno, "%s near %s", msg, near);
 }
 
 /* A parser's error, msg near the token (lex_near() if near is NULL). */
@@ -190,9 +190,9 @@ static NORETURN void lex_error_line(const char *msg, int adjust)
 	else if (!as_script())
 		print_error("rc: %s", msg);	/* $status stays as it was */
 	else if (c == '\n')
-		print_error("rc: line %d: %s near end of line", line + adjust, msg);
+		report_at(line + adjust, "%s near end of line", msg);
 	else
-		print_error("rc: line %d: %s near eof", line, msg);
+		report_at(line, "%s near eof", msg);
 	/* the newline skipped after a scanner error is not counted (it
 	 * was skipped, not read): the lines of here documents read after it count from one
 	 * less (cat <<EOF x <[0=3, no body: heredoc incomplete on line 2) */

@@ -821,7 +821,7 @@ static NORETURN void ifnot_error(int line)
 	if (!as_script())
 		print_error("rc: `if not' must follow `if'");
 	else
-		print_error("rc: line %d: `if not' must follow `if'", line);
+		report_at(line, "`if not' must follow `if'");
 	rc_raise_failed();
 }
 

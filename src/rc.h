@@ -175,6 +175,7 @@ NORETURN void rc_error(const char *fmt, ...) PRINTFLIKE(1, 2);
 void rc_warn(const char *fmt, ...) PRINTFLIKE(1, 2);
 NORETURN void rc_syserror(const char *what);
 void print_error(const char *fmt, ...) PRINTFLIKE(1, 2);
+void report_at(int line, const char *fmt, ...) PRINTFLIKE(2, 3);
 
 /* state.c: the shell's modes, and its process model.
  *
@@ -197,6 +198,10 @@ void print_error(const char *fmt, ...) PRINTFLIKE(1, 2);
 extern bool interactive;
 bool as_script(void);
 bool script_format_set(bool on);
+const char *start_up_file_set(const char *name);
+const char *start_up_file_name(void);
+void typed_shell_set(void);
+bool typed_shell(void);
 extern int lineno;
 enum { SKIP_NONE, SKIP_BREAK, SKIP_CONTINUE, SKIP_RETURN };
 extern int skipping;	/* a break, continue or return is leaving commands */
@@ -605,7 +610,7 @@ typedef void Builtin(List *args);
 Builtin *builtin_get(const char *name);
 bool builtin_runs_commands(Builtin *b);
 void builtin_each(void (*f)(const char *name, void *ctx), void *ctx);
-void dot_file(List *args, bool interactive);
+void dot_file(List *args, bool interactive, bool start_up);
 
 /* limit.c: 0 when a limit was set, 1 on an error, LIMIT_SHOWN when limits
  * were printed (which leaves $status as it was: nothing was set) */

@@ -97,7 +97,12 @@ static int options(int argc, char **argv, const char **cmd)
 	return i;
 }
 
-/* $home/.rcrc for a login shell; a missing file is not an error. */
+/* $home/.rcrc for a login shell; a missing file is not an error.  No
+ * mistake in it may lock the user out: an error (a syntax error too,
+ * reported with the file's name and the line) ends the file, not the
+ * shell, which goes on with what the file had done; so does ^C in a shell
+ * that reads what is typed (in rc -c or a script it ends the shell, as
+ * ^C does there).  exit in it still exits. */
 static void login_file(void)
 {
 	List *home = var_get("home");
@@ -108,10 +113,13 @@ static void login_file(void)
 		return;
 	Catch c;
 	catch_push(&c);
-	if (sigsetjmp(c.buf, 0) != 0)
+	if (sigsetjmp(c.buf, 0) == 0) {
+		dot_file(mklist(path, NULL, NULL), false, true);
+		catch_pop(&c);
+	} else if (catch_raised == eInterrupt && !typed_shell())
 		rc_exit(1);
-	dot_file(mklist(path, NULL, NULL), false);
-	catch_pop(&c);
+	else if (catch_raised == eInterrupt)
+		writeall(2, "\n", 1);	/* the prompt on a line of its own */
 }
 
 /* What an error puts back as it unwinds to a catcher, module by module,
@@ -199,6 +207,8 @@ int rc_main(int argc, char **argv, char **envp)
 	interactive = flag.i || (!flag.c && !script && !flag.I && isatty(0));
 	if (flag.I)
 		interactive = false;
+	if (interactive && !flag.c && !script)
+		typed_shell_set();
 	signals_init();
 	if (flag.l || argv0[0] == '-')
 		login_file();

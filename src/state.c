@@ -25,6 +25,39 @@ bool script_format_set(bool on)
 	return was;
 }
 
+/* While a login shell runs its start-up file, the shell's messages name
+ * that file and the line (message_origin): the user must learn where the
+ * file went wrong, as a script's line alone would not say which file. */
+static const char *start_up_file;
+
+const char *start_up_file_set(const char *name)
+{
+	const char *was = start_up_file;
+	start_up_file = name;
+	return was;
+}
+
+const char *start_up_file_name(void)
+{
+	return start_up_file;
+}
+
+/* The shell reads what a user types (interactive, not rc -c or a
+ * script), also while its start-up file runs with interactive off: what
+ * would log the user out, exec that cannot run its program, leaves the
+ * shell itself running (not a child of it). */
+static bool typed;
+
+void typed_shell_set(void)
+{
+	typed = true;
+}
+
+bool typed_shell(void)
+{
+	return typed && !in_child();
+}
+
 /* frames[0] is the process itself; one more for each guarded body being
  * run.  Leaving the shell itself runs fn sigexit, so its frame starts so. */
 static Frame first[8] = { { .sigexit = true } };
