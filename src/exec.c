@@ -555,14 +555,14 @@ static void do_exec(List *args, Node *items)
 		return;
 	}
 	if (!redir_exec(items)) {
-		if (typed_shell())
-			;
-		else if (args != NULL)
-			proc_become(PROC_EXECED);	/* the command's process */
-		else
-			frame_started();
-		if ((args != NULL || !interactive) && !typed_shell())
-			rc_exit(1);
+		if (!typed_shell()) {
+			if (args != NULL)
+				proc_become(PROC_EXECED);	/* the command's process */
+			else
+				frame_started();
+			if (args != NULL || !interactive)
+				rc_exit(1);
+		}
 		fd_unwind(depth);
 		status_fail();
 		return;
