@@ -42,6 +42,8 @@ PTY_TESTS = \
 	tests/pty/rc-soak.test \
 	tests/pty/rc-rcrc.test \
 	tests/pty/rc-login.test \
+	tests/pty/rc-jobs.test \
+	tests/pty/strace-jobs.test \
 	tests/pty/strace-noedit.test
 EXTRA_DIST += $(PTY_TESTS) tests/pty/lib.sh
 TEST_LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh

@@ -115,9 +115,33 @@ static void b_eval(List *args)
 
 static void b_exit(List *args)
 {
+	if (!jobs_may_exit())
+		return;		/* stopped jobs: warned once */
 	if (args->n != NULL && !status_from_words(args->n))
 		status_fail();
 	rc_exit(status_exit_code());
+}
+
+/* jobs, fg and bg: job control's (jobs.c). */
+static void b_jobs(List *args)
+{
+	if (too_many(args, 0))
+		return;
+	Str s = { 0 };
+	jobs_show(&s);
+	if (builtin_put("jobs", &s))
+		status_set(0);
+	free(s.buf);
+}
+
+static void b_fg(List *args)
+{
+	job_fg(args->n);
+}
+
+static void b_bg(List *args)
+{
+	job_bg(args->n);
 }
 
 static void b_return(List *args)
@@ -526,10 +550,10 @@ static void b_builtin(List *args)
 static void b_whatis(List *args);
 
 static const struct { const char *name; Builtin *fn; } builtins[] = {
-	{ ".", b_dot }, { "break", b_break }, { "builtin", b_builtin }, { "cd", b_cd },
-	{ "continue", b_continue }, { "echo", b_echo }, { "eval", b_eval },
-	{ "exec", b_builtin }, { "exit", b_exit }, { "flag", b_flag },
-	{ "limit", b_limit }, { "newpgrp", b_newpgrp }, { "read", b_read },
+	{ ".", b_dot }, { "bg", b_bg }, { "break", b_break }, { "builtin", b_builtin },
+	{ "cd", b_cd }, { "continue", b_continue }, { "echo", b_echo }, { "eval", b_eval },
+	{ "exec", b_builtin }, { "exit", b_exit }, { "fg", b_fg }, { "flag", b_flag },
+	{ "jobs", b_jobs }, { "limit", b_limit }, { "newpgrp", b_newpgrp }, { "read", b_read },
 	{ "return", b_return }, { "shift", b_shift }, { "umask", b_umask },
 	{ "wait", b_wait }, { "whatis", b_whatis },
 };
@@ -542,18 +566,26 @@ bool builtin_runs_commands(Builtin *b)
 	return b == b_eval || b == b_dot;
 }
 
+/* Job control's builtins exist only where it is on (jobs_visible): a
+ * script may run programs of their names. */
+static bool exists(Builtin *b)
+{
+	return (b != b_jobs && b != b_fg && b != b_bg) || jobs_visible();
+}
+
 Builtin *builtin_get(const char *name)
 {
 	for (size_t i = 0; i < sizeof builtins / sizeof *builtins; i++)
 		if (strcmp(builtins[i].name, name) == 0)
-			return builtins[i].fn;
+			return exists(builtins[i].fn) ? builtins[i].fn : NULL;
 	return NULL;
 }
 
 void builtin_each(void (*f)(const char *name, void *ctx), void *ctx)
 {
 	for (size_t i = 0; i < sizeof builtins / sizeof *builtins; i++)
-		f(builtins[i].name, ctx);
+		if (exists(builtins[i].fn))
+			f(builtins[i].name, ctx);
 }
 
 /* whatis: re-readable definitions. */

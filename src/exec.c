@@ -22,6 +22,8 @@ static void became_child(void)
 	proc_become(PROC_CHILD);
 	fd_disown_writers();
 	sig_child_reset();
+	job_child_enter();
+	jobs_child_reset();
 	child_reset();
 	read_child_reset();
 	le_disable();
@@ -65,8 +67,10 @@ pid_t rc_fork_closing(const int *fds, int n)
 	}
 	if (pid == 0)
 		became_child();
-	else
+	else {
 		child_add(pid, false);
+		job_forked(pid);
+	}
 	return pid;
 }
 
@@ -236,6 +240,7 @@ static void try_exec_command(List *args)
 	}
 	char **argv = argv_of(args), **envp = env_vector();
 	sig_before_child();
+	jobs_leave();	/* exec: the terminal as the shell found it */
 	try_exec_program(path, argv, envp);
 }
 
@@ -289,15 +294,30 @@ static char *command_path(const char *name, Node *items)
 	return cannot_run(path) ? NULL : path;
 }
 
+/* Wait for a program spawned, a job of its own (jobs.c): its wait
+ * status; *stopped if it stopped. */
+static int spawned_end(pid_t pid, List *args, bool *stopped)
+{
+	int w = child_wait(pid);
+	*stopped = job_end(&w, 1, NULL, args);
+	return w;
+}
+
 /* Wait for a program spawned: its wait status becomes $status.  tail: it
  * is the last command of a guarded body, whose process it stands for
- * (status_exec_tail). */
-static void spawned_wait(pid_t pid, bool tail)
+ * (status_exec_tail).  One that stopped abandons the line. */
+static void spawned_wait(pid_t pid, List *args, bool tail)
 {
+	bool stopped;
+	int w = spawned_end(pid, args, &stopped);
 	if (tail)
-		status_exec_tail(child_wait(pid));
-	else
-		child_wait_status(pid);
+		status_exec_tail(w);
+	else {
+		status_report(pid, w, false);
+		status_set(w);
+	}
+	if (stopped)
+		job_stopped();
 }
 
 #ifdef HAVE_VFORK
@@ -309,6 +329,7 @@ static void spawned_wait(pid_t pid, bool tail)
 static NOINLINE void
 vforked(const char *path, char **argv, char **envp, const sigset_t *mask, volatile int *err)
 {
+	job_child_enter();
 	sig_vforked_child(mask);
 	execve(path, argv, envp);
 	*err = errno;
@@ -351,9 +372,12 @@ static pid_t spawn_one(const char *path, char **argv, int *err)
 	char **envp = env_vector();
 	sigset_t mask;
 	before_fork(&mask);
+	job_open(true);
 	pid_t pid = start_program(path, argv, envp, &mask, err);
-	if (pid > 0)
+	if (pid > 0) {
+		job_forked(pid);
 		sig_after_vfork(pid);
+	}
 	sigprocmask(SIG_SETMASK, &mask, NULL);
 	return pid;
 }
@@ -375,9 +399,10 @@ static void spawn(char *path, List *args, Node *items, bool tail)
 	const char *name = args->w;	/* as written, the name the user knows */
 	int err;
 	pid_t pid = spawn_one(path, argv, &err);
+	bool stopped;
 	if (err == ENOEXEC) {
 		child_add(pid, false);
-		child_wait(pid);
+		spawned_end(pid, NULL, &stopped);
 		name = "/bin/sh";
 		pid = spawn_one(name, sh_argv(path, argv), &err);
 	}
@@ -388,11 +413,11 @@ static void spawn(char *path, List *args, Node *items, bool tail)
 		child_add(pid, false);
 	if (err != 0) {
 		if (pid > 0)
-			child_wait(pid);
+			spawned_end(pid, NULL, &stopped);
 		status_fail();
 		return;
 	}
-	spawned_wait(pid, tail);
+	spawned_wait(pid, args, tail);
 }
 
 static void trace_words(Str *s, List *l)
@@ -569,6 +594,7 @@ static void do_exec(List *args, Node *items)
 	}
 	if (args != NULL && fn == NULL && b == NULL && typed_shell()) {
 		try_exec_command(args);
+		jobs_retake();
 		fd_unwind(depth);	/* its redirections: the copies kept are close-on-exec */
 		status_fail();
 		return;

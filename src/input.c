@@ -132,6 +132,8 @@ static const char *prompt_text(void)
 	List *p = var_get("prompt");
 	if (want_prompt1) {
 		want_prompt1 = false;
+		if (input_is_tty())
+			jobs_prompt();
 		if (hooks.before_prompt != NULL)
 			hooks.before_prompt();
 		p = var_get("prompt");
@@ -157,6 +159,10 @@ static bool fill_tty(Input *i)
 		char *line = le_readline(prompt_text(), &intr);
 		if (line == NULL && continuation && isatty(0))
 			rc_raise(eInterrupt);
+		if (line == NULL && !jobs_may_exit()) {
+			want_prompt1 = true;	/* stopped jobs: warned, a prompt again */
+			continue;
+		}
 		if (line == NULL) {
 			if (le_active())
 				fprint(le_term_fd(), "exit\n");

@@ -171,6 +171,7 @@ NORETURN void rc_exit(int code)
 {
 	if ((!in_child() || frame_top()->sigexit) && sig_exit_handler())
 		code = status_exit_code();
+	jobs_leave();
 	coverage_dump();
 	leak_check();
 	exit_now(code & 0xff);

@@ -140,6 +140,7 @@ void catch_steps(void)
 		catch_register(&fn_catch_steps[i]);
 	catch_register(&nmpipe_catch_step);
 	catch_register(&frame_catch_step);
+	catch_register(&job_catch_step);
 	catch_register(&walk_catch_step);
 	catch_on_error(walk_on_error);
 }

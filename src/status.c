@@ -156,7 +156,7 @@ int status_exit_code(void)
 	if (nstatus > 1)
 		return status_true() ? 0 : 1;
 	int w = statuses[0];
-	if (WIFSIGNALED(w))
+	if (WIFSIGNALED(w) || WIFSTOPPED(w))
 		return 1;
 	return WEXITSTATUS(w);
 }
@@ -195,8 +195,11 @@ void status_as_child(bool tail)
 	}
 }
 
+/* A job that stopped (job control) has the stop signal's name. */
 char *status_word_of(int w)
 {
+	if (WIFSTOPPED(w))
+		return (char *) signame(WSTOPSIG(w));
 	if (WIFSIGNALED(w))
 		return nfmt("%s%s", signame(WTERMSIG(w)), dumped_core(w) ? "+core" : "");
 	return nfmt("%d", WEXITSTATUS(w));

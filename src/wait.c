@@ -13,10 +13,13 @@
  * looks one up, so neither may cost more as a long-running shell leaves
  * background jobs unwaited.  seq orders them as they were started, for
  * $apids and wait. */
-typedef struct { pid_t pid; int wstat; bool done, async; unsigned long seq; } Child;
+typedef struct { pid_t pid; int wstat; bool done, stopped, async; unsigned long seq; } Child;
 static Child *table;		/* pid 0: a free slot */
 static size_t tsize, tcount;	/* tsize is 0 or a power of two */
 static unsigned long next_seq;
+/* Job control is on (jobs.c): a wait also returns when a child stops or
+ * is continued, so that a stopped job never leaves the shell waiting. */
+static int stop_flags;
 
 /* Background jobs that ended and that nobody waited for keep their status
  * for wait, but not without bound: past this many, the oldest is
@@ -123,7 +126,7 @@ void child_add(pid_t pid, bool async)
 	if (old != NULL)
 		forget(old);
 	make_room();
-	put((Child) { pid, 0, false, async, next_seq++ });
+	put((Child) { pid, 0, false, false, async, next_seq++ });
 }
 
 void child_set_async(pid_t pid)
@@ -141,11 +144,17 @@ bool child_is(pid_t pid)
 }
 
 /* Record that child pid ended with wait status wstat (one not ours, a
- * child of a forked shell's predecessor, is ignored). */
+ * child of a forked shell's predecessor, is ignored), or stopped, or
+ * was continued. */
 void child_ended(pid_t pid, int wstat)
 {
 	Child *c = find(pid);
 	if (c == NULL || c->done)
+		return;
+	c->stopped = WIFSTOPPED(wstat);
+	if (c->stopped)
+		c->wstat = wstat;
+	if (c->stopped || WIFCONTINUED(wstat))
 		return;
 	c->done = true;
 	c->wstat = wstat;
@@ -161,7 +170,7 @@ static pid_t reap(int flags)
 	int wstat;
 	pid_t pid;
 	do
-		pid = waitpid(-1, &wstat, flags);
+		pid = waitpid(-1, &wstat, flags | stop_flags);
 	while (pid < 0 && errno == EINTR);
 	if (pid > 0)
 		child_ended(pid, wstat);
@@ -195,17 +204,24 @@ static pid_t reap_or_signal(void)
 	return pid;
 }
 
-/* Wait for one child and return its wait status. */
+static bool waiting(const Child *c)
+{
+	return c != NULL && !c->done && !c->stopped;
+}
+
+/* Wait for one child and return its wait status; one that stopped is
+ * kept, its stop status returned. */
 int child_wait(pid_t pid)
 {
 	Child *c;
-	while ((c = find(pid)) != NULL && !c->done)
+	while (waiting(c = find(pid)))
 		if (reap(0) < 0)
 			break;
 	if (c == NULL)
 		return 0;
 	int w = c->wstat;
-	forget(c);
+	if (!c->stopped)
+		forget(c);
 	sig_after_child(w);
 	return w;
 }
@@ -224,7 +240,7 @@ void child_wait_status(pid_t pid)
 bool child_wait_for(pid_t pid, int *w)
 {
 	Child *c;
-	while ((c = find(pid)) != NULL && !c->done) {
+	while (waiting(c = find(pid))) {
 		pid_t got = reap_or_signal();
 		if (got == WAIT_INTERRUPTED)
 			return false;
@@ -234,7 +250,8 @@ bool child_wait_for(pid_t pid, int *w)
 	*w = 0;
 	if (c != NULL) {
 		*w = c->wstat;
-		forget(c);
+		if (!c->stopped)
+			forget(c);
 	}
 	return true;
 }
@@ -244,7 +261,7 @@ bool child_wait_for(pid_t pid, int *w)
  * a signal ended the wait. */
 static bool is_async(const Child *c)
 {
-	return c->async;
+	return c->async && !c->stopped;	/* a stopped job would never end */
 }
 
 int child_wait_any(pid_t *pid)
@@ -297,6 +314,48 @@ List *child_async_list(void)
 	return head;
 }
 
+/* Job control (jobs.c): waits see stops and continues. */
+void child_see_stops(bool on)
+{
+	stop_flags = on ? WUNTRACED | WCONTINUED : 0;
+}
+
+/* What became of child pid: CHILD_GONE if it is not in the table (waited
+ * for already), else running, stopped or done, with its last wait
+ * status in *wstat. */
+int child_state(pid_t pid, int *wstat)
+{
+	Child *c = find(pid);
+	if (c == NULL)
+		return CHILD_GONE;
+	*wstat = c->wstat;
+	return c->done ? CHILD_DONE : c->stopped ? CHILD_STOPPED : CHILD_RUNNING;
+}
+
+/* The shell sent child pid SIGCONT. */
+void child_continued(pid_t pid)
+{
+	Child *c = find(pid);
+	if (c != NULL)
+		c->stopped = false;
+}
+
+/* Record the children that changed state, without waiting. */
+void child_poll(void)
+{
+	while (reap(WNOHANG) > 0)
+		;
+}
+
+/* A job's child that ended and was reported: it goes, unless it is a
+ * background job's, whose status wait may still ask for. */
+void child_release(pid_t pid)
+{
+	Child *c = find(pid);
+	if (c != NULL && c->done && !c->async)
+		forget(c);
+}
+
 /* A forked child waits only for its own children. */
 void child_reset(void)
 {
@@ -304,4 +363,5 @@ void child_reset(void)
 	 * written after fork is a copy */
 	table = NULL;
 	tsize = tcount = nfinished = 0;
+	stop_flags = 0;
 }

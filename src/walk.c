@@ -250,17 +250,20 @@ static void local(Node *n, Parent parent)
 }
 
 /* cmd &: the job gets a process group of its own, so
- * that a ^C or ^\\ typed at the terminal does not reach it, and it
- * ignores the terminal's stop signals.  An interactive shell prints its
+ * that a ^C or ^\\ typed at the terminal does not reach it, and, without
+ * job control, it ignores the terminal's stop signals.  An interactive shell prints its
  * process id.  $status is left as it was (false; echo & echo $status
  * prints 1): the job has not ended; a line ending in '&' sets it to 0 by the
  * empty command after it (parse.c, list). */
 static void async(Node *n)
 {
+	bool job = job_open(false);	/* with job control: as any job */
 	pid_t pid = rc_fork();
 	if (pid == 0) {
-		setpgid(0, 0);
-		sig_ignore_stops();
+		if (!job) {
+			setpgid(0, 0);
+			sig_ignore_stops();
+		}
 		int fd = open("/dev/null", O_RDONLY);
 		if (fd > 0) {
 			dup2(fd, 0);
@@ -269,6 +272,7 @@ static void async(Node *n)
 		walk_in_child(n->k[0]);
 	}
 	child_set_async(pid);
+	job_end_background(n->k[0]);
 	if (interactive)
 		fprint(2, "%d\n", (int) pid);
 	var_set("apid", mklist(nfmt("%d", (int) pid), NULL, NULL));
@@ -286,10 +290,16 @@ static void subshell(Node *n, Parent parent)
 			rc_exit(status_exit_code());
 		return;
 	}
+	job_open(true);
 	pid_t pid = rc_fork();
 	if (pid == 0)
 		walk_child(n->k[0], true);
-	child_wait_status(pid);
+	int w = child_wait(pid);
+	bool stopped = job_end(&w, 1, n, NULL);
+	status_report(pid, w, false);
+	status_set(w);
+	if (stopped)
+		job_stopped();
 	check_e();
 }
 
@@ -319,6 +329,7 @@ static void pipeline(Node *n)
 	}
 	cmd[0] = p;
 	int prev = -1;
+	job_open(true);
 	for (i = 0; i < count; i++) {
 		int pfd[2] = { -1, -1 };
 		if (i < count - 1 && pipe_cloexec(pfd) < 0) {
@@ -360,7 +371,10 @@ static void pipeline(Node *n)
 		w[i] = child_wait(pids[i]);
 		status_report(pids[i], w[i], false);
 	}
+	bool stopped = job_end(w, count, n, NULL);
 	status_set_list(w, count);
+	if (stopped)
+		job_stopped();
 	check_e();
 }
 

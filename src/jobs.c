@@ -1,0 +1,631 @@
+/* SPDX-License-Identifier: Zlib */
+/* jobs.c: job control, in an interactive shell reading its terminal: each
+ * pipeline, program or & job in a process group of its own, the terminal
+ * handed to the job in the foreground and taken back, the table of the
+ * jobs that stopped or run in the background, and their notices.
+ *
+ * It starts before the first prompt (jobs_prompt), unless $nojobs is set
+ * then, and only in the shell itself when its standard input is its
+ * controlling terminal: a script, rc -c and a shell reading a pipe make no
+ * call of it at all (tests/pty/strace-jobs.test).  In a forked child it
+ * is off: the child's commands are its job's. */
+#include "rc.h"
+#include "sys.h"
+
+#include <errno.h>
+#include <string.h>
+#include <termios.h>
+
+typedef struct {
+	int number;		/* [N]; 0: a free slot */
+	pid_t pgid;
+	pid_t *pids;
+	int *wstat;		/* each process's status once it ended */
+	int count;
+	char *text;		/* the command, as the notices show it */
+	unsigned long seq;	/* the highest is the current job (fg, bg) */
+	int state;		/* CHILD_RUNNING, _STOPPED or _DONE, when last looked at */
+	bool stop_shown;	/* its stop was reported */
+	bool has_modes;
+	struct termios modes;	/* the terminal's modes when it stopped */
+} Job;
+
+static Job *table;
+static size_t nslots, maxslots;
+static unsigned long next_seq;
+
+static bool tried, on, visible;
+static int tty = -1;
+static pid_t shell_pgid, original_pgid;
+static struct termios shell_modes;
+static bool exit_warned;
+
+/* The job being started: the forks from job_open to job_end are its
+ * processes (a forked child reads it once, a vforked one only reads it). */
+static struct {
+	bool open, foreground;
+	pid_t pgid;
+	pid_t *pids;
+	size_t count, cap;
+} start;
+
+/* The terminal's stop signals in the shell: ignored, so that ^Z at the
+ * prompt does nothing and the shell may take the terminal back from the
+ * background; a job's processes get the default. */
+static void stops_to(void (*how)(int))
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = how;
+	sigaction(SIGTSTP, &sa, NULL);
+	sigaction(SIGTTIN, &sa, NULL);
+	sigaction(SIGTTOU, &sa, NULL);
+}
+
+/* Wait to be in the terminal's foreground, as other shells do: a shell
+ * started in the background stops itself (SIGTTIN) until it is brought
+ * to the foreground.  A group no one can bring back (orphaned) is not
+ * stopped by the kernel: after a few tries job control stays off. */
+static bool in_foreground(int fd)
+{
+	for (int tries = 0; tries < 16; tries++) {
+		pid_t fg = tcgetpgrp(fd);
+		if (fg < 0)
+			return false;	/* not the shell's controlling terminal */
+		if (fg == getpgrp())
+			return true;
+		struct sigaction dfl, old;
+		memset(&dfl, 0, sizeof dfl);
+		sigemptyset(&dfl.sa_mask);
+		dfl.sa_handler = SIG_DFL;
+		sigaction(SIGTTIN, &dfl, &old);
+		kill(0, SIGTTIN);
+		sigaction(SIGTTIN, &old, NULL);
+	}
+	return false;
+}
+
+/* jobs_leave gave the terminal back for an exec that may fail. */
+static bool left;
+
+static void start_job_control(void)
+{
+	int fd = fcntl(0, F_DUPFD_CLOEXEC, FD_SHELL_MIN);
+	if (fd < 0)
+		return;
+	if (!isatty(fd) || !in_foreground(fd)) {
+		close(fd);
+		return;
+	}
+	original_pgid = getpgrp();
+	shell_pgid = getpid();
+	if (original_pgid != shell_pgid && setpgid(0, shell_pgid) != 0) {
+		close(fd);
+		return;
+	}
+	sig_ignore_stops();
+	tcsetpgrp(fd, shell_pgid);
+	tcgetattr(fd, &shell_modes);
+	child_see_stops(true);
+	tty = fd;
+	on = visible = true;
+}
+
+bool jobs_on(void)
+{
+	return on;
+}
+
+/* The builtins jobs, fg and bg exist only in a shell that has job
+ * control (and its children, for jobs | ...): a script may run programs
+ * of those names. */
+bool jobs_visible(void)
+{
+	return visible;
+}
+
+static bool is_free(const Job *j)
+{
+	return j->number == 0;
+}
+
+static Job *job_new(void)
+{
+	for (size_t i = 0; i < nslots; i++)
+		if (is_free(&table[i]))
+			return &table[i];
+	table = egrow(table, &maxslots, nslots + 1, sizeof *table);
+	memset(&table[nslots], 0, sizeof *table);
+	return &table[nslots++];
+}
+
+static int lowest_free_number(void)
+{
+	for (int n = 1;; n++) {
+		bool taken = false;
+		for (size_t i = 0; i < nslots && !taken; i++)
+			taken = table[i].number == n;
+		if (!taken)
+			return n;
+	}
+}
+
+static void job_free(Job *j)
+{
+	free(j->pids);
+	free(j->wstat);
+	free(j->text);
+	memset(j, 0, sizeof *j);
+}
+
+/* The command's text: a tree, or words of a simple command. */
+static char *text_of(Node *tree, List *words)
+{
+	Str s = { 0 };
+	if (tree != NULL)
+		tree_print(&s, tree);
+	for (List *l = words; l != NULL; l = l->n) {
+		str_quote(&s, l->w);
+		if (l->n != NULL)
+			str_addc(&s, ' ');
+	}
+	str_addc(&s, '\0');
+	return s.buf;
+}
+
+/* The job just started goes into the table, with the statuses known. */
+static Job *job_enter(const int *w, Node *tree, List *words)
+{
+	Job *j = job_new();
+	j->number = lowest_free_number();
+	j->pgid = start.pgid;
+	j->count = (int) start.count;
+	j->pids = ealloc(start.count * sizeof *j->pids);
+	j->wstat = ealloc(start.count * sizeof *j->wstat);
+	memcpy(j->pids, start.pids, start.count * sizeof *j->pids);
+	for (size_t i = 0; i < start.count; i++)
+		j->wstat[i] = w != NULL ? w[i] : 0;
+	j->text = text_of(tree, words);
+	j->seq = next_seq++;
+	j->state = CHILD_RUNNING;
+	return j;
+}
+
+/* Where a job stands: running while any process runs, else stopped while
+ * any is stopped, else done (its processes' statuses in wstat).  In a
+ * forked child (jobs | ...), where the shell last saw it. */
+static int look_at(Job *j);
+
+static int job_state(Job *j)
+{
+	if (on)
+		j->state = look_at(j);
+	return j->state;
+}
+
+static int look_at(Job *j)
+{
+	bool stopped = false;
+	for (int i = 0; i < j->count; i++) {
+		int w;
+		switch (child_state(j->pids[i], &w)) {
+		case CHILD_RUNNING:
+			return CHILD_RUNNING;
+		case CHILD_STOPPED:
+			stopped = true;
+			break;
+		case CHILD_DONE:
+			j->wstat[i] = w;
+			break;
+		}
+	}
+	return stopped ? CHILD_STOPPED : CHILD_DONE;
+}
+
+/* [N] PID STATE  COMMAND: STATE is running, stopped, done, exit N or the
+ * signal that killed the job's last process (as in $status). */
+static void job_line(Str *s, Job *j, int state)
+{
+	str_fmt(s, "[%d] %d ", j->number, (int) j->pgid);
+	int last = j->wstat[j->count - 1];
+	if (state == CHILD_RUNNING)
+		str_adds(s, "running");
+	else if (state == CHILD_STOPPED)
+		str_adds(s, "stopped");
+	else if (last == 0)
+		str_adds(s, "done");
+	else if (WIFEXITED(last))
+		str_fmt(s, "exit %d", WEXITSTATUS(last));
+	else
+		str_adds(s, status_word_of(last));
+	str_fmt(s, "  %s\n", j->text);
+}
+
+/* A job that is done has been reported: it leaves the table. */
+static void job_done(Job *j)
+{
+	for (int i = 0; i < j->count; i++)
+		child_release(j->pids[i]);
+	job_free(j);
+}
+
+/* The notices: jobs that ended or stopped since the last look. */
+static void notices(Str *s, bool all)
+{
+	child_poll();
+	for (size_t i = 0; i < nslots; i++) {
+		Job *j = &table[i];
+		if (is_free(j))
+			continue;
+		int state = job_state(j);
+		if (state == CHILD_STOPPED && j->stop_shown && !all)
+			continue;
+		if (state == CHILD_RUNNING && !all) {
+			j->stop_shown = false;
+			continue;
+		}
+		job_line(s, j, state);
+		j->stop_shown = state == CHILD_STOPPED;
+		if (state == CHILD_DONE)
+			job_done(j);
+	}
+}
+
+/* Before each prompt at the terminal: job control starts before the
+ * first (after ~/.rcrc, which may set $nojobs); then the notices. */
+void jobs_prompt(void)
+{
+	if (!tried) {
+		tried = true;
+		if (interactive && !in_child() && var_get("nojobs") == NULL)
+			start_job_control();
+	}
+	if (!on)
+		return;
+	Str s = { 0 };
+	notices(&s, false);
+	if (s.len > 0)
+		writeall(2, s.buf, s.len);
+	free(s.buf);
+}
+
+/* The jobs builtin: every job in the table, those done for the last time. */
+void jobs_show(Str *s)
+{
+	notices(s, true);
+}
+
+/* The forks that follow are the processes of one job, in the foreground
+ * or not.  False when job control is off: nothing is done. */
+bool job_open(bool foreground)
+{
+	if (!on)
+		return false;
+	start.open = true;
+	start.foreground = foreground;
+	start.pgid = 0;
+	start.count = 0;
+	return true;
+}
+
+/* In the job's new process, forked or vforked (system calls only, and
+ * no memory written): into the job's group, the terminal its own when in
+ * the foreground (before the stop signals are back: a process of a
+ * group not yet in the foreground that sets it gets SIGTTOU). */
+void job_child_enter(void)
+{
+	if (!start.open)
+		return;
+	pid_t pgid = start.pgid != 0 ? start.pgid : getpid();
+	setpgid(0, pgid);
+	if (start.foreground)
+		tcsetpgrp(tty, pgid);
+	stops_to(SIG_DFL);
+}
+
+/* In a forked child: no job control of its own. */
+void jobs_child_reset(void)
+{
+	if (on || start.open) {
+		on = false;
+		start.open = false;
+	}
+}
+
+/* In the shell, after a fork of the job: the child joins its group here
+ * too (whichever runs first, the group is made before it is used). */
+void job_forked(pid_t pid)
+{
+	if (!start.open)
+		return;
+	if (start.pgid == 0)
+		start.pgid = pid;
+	setpgid(pid, start.pgid);
+	if (start.foreground && start.count == 0)
+		tcsetpgrp(tty, start.pgid);
+	start.pids = egrow(start.pids, &start.cap, start.count + 1, sizeof *start.pids);
+	start.pids[start.count++] = pid;
+}
+
+static bool stopped_of(const int *w, int n, int *sig)
+{
+	for (int i = 0; i < n; i++)
+		if (WIFSTOPPED(w[i])) {
+			*sig = WSTOPSIG(w[i]);
+			return true;
+		}
+	return false;
+}
+
+static bool killed_by(const int *w, int n, int sig)
+{
+	for (int i = 0; i < n; i++)
+		if (WIFSIGNALED(w[i]) && WTERMSIG(w[i]) == sig)
+			return true;
+	return false;
+}
+
+static void notice(Job *j, int state, bool newline)
+{
+	Str s = { 0 };
+	if (newline)
+		str_addc(&s, '\n');	/* after the ^Z the terminal echoed */
+	job_line(&s, j, state);
+	writeall(2, s.buf, s.len);
+	free(s.buf);
+}
+
+/* The terminal back to the shell, after a job in the foreground whose
+ * statuses are w (n processes): a job that stopped keeps the terminal's
+ * modes for its return, and the shell's own are put back, as after a
+ * death by a signal (a program killed in raw mode); a job that exited
+ * leaves the modes it set as the shell's (stty run at the prompt).
+ * The ^C a job died of is the shell's too: the line is abandoned, as
+ * without job control, where the shell gets it with the job (a program
+ * that handles ^C itself and exits lets the line go on).  True if the job
+ * stopped: it is in the table, reported, and the caller abandons the
+ * line once $status is set (job_stopped). */
+static bool job_back(const int *w, int n, Job *j, Node *tree, List *words)
+{
+	tcsetpgrp(tty, shell_pgid);
+	int sig;
+	if (stopped_of(w, n, &sig)) {
+		if (j == NULL)
+			j = job_enter(w, tree, words);
+		j->seq = next_seq++;
+		j->has_modes = tcgetattr(tty, &j->modes) == 0;
+		tcsetattr(tty, TCSADRAIN, &shell_modes);
+		notice(j, CHILD_STOPPED, sig == SIGTSTP);
+		j->stop_shown = true;
+		return true;
+	}
+	if (j != NULL)
+		job_done(j);
+	bool signaled = false;
+	for (int i = 0; i < n; i++)
+		signaled |= WIFSIGNALED(w[i]);
+	if (signaled)
+		tcsetattr(tty, TCSADRAIN, &shell_modes);
+	else
+		tcgetattr(tty, &shell_modes);
+	if (killed_by(w, n, SIGINT))
+		kill(getpid(), SIGINT);
+	return false;
+}
+
+/* A job started in the foreground has been waited for (w: its
+ * processes' statuses).  tree or words: its command, for a notice. */
+bool job_end(const int *w, int n, Node *tree, List *words)
+{
+	if (!start.open)
+		return false;
+	start.open = false;
+	if (!start.foreground || start.count == 0)
+		return false;
+	return job_back(w, n, NULL, tree, words);
+}
+
+/* A job started with &: into the table. */
+void job_end_background(Node *tree)
+{
+	if (!start.open)
+		return;
+	start.open = false;
+	if (start.count > 0)
+		job_enter(NULL, tree, NULL);
+}
+
+/* A job that stopped abandons the command line it was part of, as ^C
+ * does (a loop of editors is not run on behind the user's back). */
+NORETURN void job_stopped(void)
+{
+	rc_raise(eInterrupt);
+}
+
+/* An error before job_end: the job, if any, is no longer being started. */
+static int job_save(void)
+{
+	return 0;
+}
+
+static void job_restore(int saved)
+{
+	(void) saved;
+	start.open = false;
+}
+
+const CatchStep job_catch_step = { job_save, job_restore };
+
+/* A job named as the builtins take it: %N, its number; a number, the
+ * process id of any of its processes; nothing, the current job (the one
+ * that last stopped or went to the background). */
+static Job *job_named(const char *who, List *arg)
+{
+	Job *found = NULL;
+	if (arg == NULL) {
+		for (size_t i = 0; i < nslots; i++)
+			if (!is_free(&table[i]) && (found == NULL || table[i].seq > found->seq))
+				found = &table[i];
+		if (found == NULL)
+			print_error("rc: %s: no current job", who);
+		return found;
+	}
+	const char *w = arg->w;
+	bool by_number = *w == '%';
+	char *end;
+	long n = strtol(w + by_number, &end, 10);
+	if (*end != '\0' || end == w + by_number) {
+		print_error("rc: %s: bad job: %s", who, w);
+		return NULL;
+	}
+	for (size_t i = 0; i < nslots && found == NULL; i++) {
+		Job *j = &table[i];
+		if (is_free(j))
+			continue;
+		if (by_number && j->number == n)
+			found = j;
+		for (int k = 0; !by_number && k < j->count; k++)
+			if (j->pids[k] == n)
+				found = j;
+	}
+	if (found == NULL)
+		print_error("rc: %s: no such job: %s", who, w);
+	return found;
+}
+
+/* Continue a job's stopped processes. */
+static void job_continue(Job *j)
+{
+	for (int i = 0; i < j->count; i++)
+		child_continued(j->pids[i]);
+	kill(-j->pgid, SIGCONT);
+	j->stop_shown = false;
+}
+
+static bool usable(const char *who)
+{
+	if (on)
+		return true;
+	print_error("rc: %s: no job control", who);
+	status_fail();
+	return false;
+}
+
+/* fg [job]: the job in the foreground, its terminal modes as it left
+ * them, waited for as a command typed: its status becomes $status. */
+void job_fg(List *args)
+{
+	if (!usable("fg"))
+		return;
+	if (args != NULL && args->n != NULL) {
+		print_error("rc: fg: too many arguments");
+		status_fail();
+		return;
+	}
+	Job *j = job_named("fg", args);
+	if (j == NULL) {
+		status_fail();
+		return;
+	}
+	fprint(2, "%s\n", j->text);
+	if (j->has_modes)
+		tcsetattr(tty, TCSADRAIN, &j->modes);
+	tcsetpgrp(tty, j->pgid);
+	job_continue(j);
+	int n = j->count;
+	int *w = nalloc(n * sizeof *w);
+	for (int i = 0; i < n; i++) {
+		int st;
+		if (child_state(j->pids[i], &st) == CHILD_GONE)
+			w[i] = j->wstat[i];
+		else
+			w[i] = child_wait(j->pids[i]);
+		status_report(j->pids[i], w[i], false);
+	}
+	bool stopped = job_back(w, n, j, NULL, NULL);
+	status_set_list(w, n);
+	if (stopped)
+		job_stopped();
+}
+
+/* bg [job ...]: continued in the background, as if started with &:
+ * wait and $apids know its processes. */
+void job_bg(List *args)
+{
+	if (!usable("bg"))
+		return;
+	bool ok = true;
+	List none = { NULL, NULL, NULL };
+	for (List *a = args != NULL ? args : &none; a != NULL; a = a->n) {
+		Job *j = job_named("bg", args != NULL ? a : NULL);
+		if (j == NULL) {
+			ok = false;
+			continue;
+		}
+		for (int i = 0; i < j->count; i++)
+			child_set_async(j->pids[i]);
+		job_continue(j);
+		j->seq = next_seq++;
+		notice(j, CHILD_RUNNING, false);
+	}
+	status_set_bool(ok);
+}
+
+static bool any_stopped(void)
+{
+	child_poll();
+	for (size_t i = 0; i < nslots; i++)
+		if (!is_free(&table[i]) && job_state(&table[i]) == CHILD_STOPPED)
+			return true;
+	return false;
+}
+
+/* exit or the end of input, in the shell itself: with stopped jobs, the
+ * first attempt only warns. */
+bool jobs_may_exit(void)
+{
+	if (!on || exit_warned || !any_stopped())
+		return true;
+	exit_warned = true;
+	print_error("rc: there are stopped jobs");
+	return false;
+}
+
+/* The shell leaves (or execs a program): its stopped jobs are hung up
+ * and continued, to end (the kernel would do the same once their groups
+ * are orphaned, but not while a process of the session outside them, a
+ * background job, still holds them); the terminal goes back to the
+ * process group that had it, the stop signals to the default. */
+void jobs_leave(void)
+{
+	if (!on)
+		return;
+	on = false;
+	left = true;
+	child_poll();
+	for (size_t i = 0; i < nslots; i++) {
+		Job *j = &table[i];
+		if (!is_free(j) && job_state(j) == CHILD_STOPPED) {
+			kill(-j->pgid, SIGHUP);
+			kill(-j->pgid, SIGCONT);
+		}
+	}
+	if (original_pgid != shell_pgid) {
+		tcsetpgrp(tty, original_pgid);
+		setpgid(0, original_pgid);
+	}
+	stops_to(SIG_DFL);
+}
+
+/* exec of a program failed in a shell that stays (exec.c: a shell that
+ * reads what is typed): job control again, as before the exec; the jobs
+ * that were stopped have been hung up by jobs_leave. */
+void jobs_retake(void)
+{
+	if (!left)
+		return;
+	left = false;
+	close(tty);
+	start_job_control();
+}
