@@ -136,7 +136,8 @@ static void b_jobs(List *args)
 
 static void b_fg(List *args)
 {
-	job_fg(args->n);
+	if (!too_many(args, 1))
+		job_fg(args->n);
 }
 
 static void b_bg(List *args)

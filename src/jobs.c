@@ -12,7 +12,6 @@
 #include "rc.h"
 #include "sys.h"
 
-#include <errno.h>
 #include <string.h>
 #include <termios.h>
 
@@ -518,11 +517,6 @@ void job_fg(List *args)
 {
 	if (!usable("fg"))
 		return;
-	if (args != NULL && args->n != NULL) {
-		print_error("rc: fg: too many arguments");
-		status_fail();
-		return;
-	}
 	Job *j = job_named("fg", args);
 	if (j == NULL) {
 		status_fail();

@@ -202,8 +202,9 @@ void sig_child_reset(void)
 		sig_pending = 0;
 }
 
-/* In a background job's child: the terminal's stop signals are ignored,
- * recorded in the table like any other disposition. */
+/* In a background job's child without job control, and in the shell
+ * with it (jobs.c): the terminal's stop signals are ignored, recorded in
+ * the table like any other disposition. */
 void sig_ignore_stops(void)
 {
 	set(SIGTTOU, S_IGNORED);

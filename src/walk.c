@@ -249,12 +249,13 @@ static void local(Node *n, Parent parent)
 	var_pop_local();
 }
 
-/* cmd &: the job gets a process group of its own, so
- * that a ^C or ^\\ typed at the terminal does not reach it, and, without
- * job control, it ignores the terminal's stop signals.  An interactive shell prints its
- * process id.  $status is left as it was (false; echo & echo $status
- * prints 1): the job has not ended; a line ending in '&' sets it to 0 by the
- * empty command after it (parse.c, list). */
+/* cmd &: the job gets a process group of its own, so that a ^C or ^\\
+ * typed at the terminal does not reach it, and, without job control, it
+ * ignores the terminal's stop signals (with it, it is a job as any other,
+ * which fg may bring back).  An interactive shell prints its process id.
+ * $status is left as it was (false; echo & echo $status prints 1): the job
+ * has not ended; a line ending in '&' sets it to 0 by the empty command
+ * after it (parse.c, list). */
 static void async(Node *n)
 {
 	bool job = job_open(false);	/* with job control: as any job */
