@@ -555,7 +555,8 @@ static void do_exec(List *args, Node *items)
 			break;
 	Node *fn = args == NULL || skip_fn ? NULL : fn_get(args->w);
 	Builtin *b = args == NULL || fn != NULL ? NULL : builtin_get(args->w);
-	if (args != NULL && fn == NULL && b == NULL && command_path(args->w, NULL) == NULL) {
+	bool program = args != NULL && fn == NULL && b == NULL;
+	if (program && command_path(args->w, NULL) == NULL) {
 		if (typed_shell())
 			return;		/* reported, $status 1 */
 		rc_exit(1);
@@ -592,7 +593,7 @@ static void do_exec(List *args, Node *items)
 		status_fail();
 		return;
 	}
-	if (args != NULL && fn == NULL && b == NULL && typed_shell()) {
+	if (program && typed_shell()) {
 		try_exec_command(args);
 		jobs_retake();
 		fd_unwind(depth);	/* its redirections: the copies kept are close-on-exec */
