@@ -74,4 +74,16 @@ bool le_active(void);
  * gives its parent's editor, though it does not use it. */
 void le_editor_info(const char *info[3]);
 
+/* Completion of a command's arguments by a completer written in rc
+ * (src/complete.c).  words[0..n) are the command's words so far as the
+ * shell would read them, its name first and the word being completed last
+ * (possibly ""); each() is called once per line the completer printed.
+ * Returns LE_NO_COMPLETER when the command has none, LE_COMPLETER_RAN,
+ * or LE_COMPLETER_SPOKE when it ran and wrote on the terminal (an error):
+ * the editor then draws the line again below what was written. */
+typedef enum { LE_NO_COMPLETER, LE_COMPLETER_RAN, LE_COMPLETER_SPOKE } LeCompleted;
+typedef LeCompleted LeCompleter(const char *const *words, int n, LeNameFn *each,
+	void *ctx);
+void le_set_completer(LeCompleter *completer);
+
 #endif

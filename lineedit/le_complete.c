@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: Zlib */
 /* le_complete.c: completion in rc's terms.  A small lexer finds the word
  * being completed and what it is for (a command, an argument of cd, fn or
- * whatis, a redirection's file, a variable, a path through a variable); the
- * shell lists the names; the results are rc-quoted with the printer's rule. */
+ * whatis or of a command with a completer written in rc, a redirection's
+ * file, a variable, a path through a variable); the shell lists the names
+ * and runs the completers; the results are rc-quoted with the printer's
+ * rule. */
 #include "config.h"
 
 #include <dirent.h>
@@ -10,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -29,6 +32,8 @@ typedef enum {
 	R_TARGET,	/* a redirection's file */
 	R_VALUE,	/* the value in an assignment (x=value cmd) */
 	R_FNNAME,	/* a name after fn */
+	R_WRAPPED,	/* after sudo, env, ...: an option of theirs or a command */
+	R_OPTARG,	/* the argument of such an option (sudo -u NAME) */
 	R_IF,		/* after if or while: `(' opens a command, so does not */
 	R_HEAD,		/* after for or switch: `(' opens words */
 	R_NONE		/* nothing to offer (a here document's end marker) */
@@ -46,7 +51,20 @@ typedef struct {
 /* The command whose arguments are being typed, when that matters. */
 typedef struct {
 	char cmd[8];	/* "cd", "fn", "whatis"; longer names are cut to "" */
+	char wrapper[8];	/* the last of wrappers[] read */
+	Vec words;	/* the command's words before the one being completed */
 } Context;
+
+/* The settings of the completion under way (le_complete). */
+static LeCompletion opts;
+
+/* Directories offered without a `/' (mark-directories off): after a single
+ * one the editor adds no space either. */
+static size_t unmarked_dirs;
+
+/* Commands that run the command after them: that one completes as a
+ * command, and its arguments with its own completer. */
+static const char *const wrappers[] = { "sudo", "env", "nohup", "time" };
 
 /* The lexer's state while scan() reads the line. */
 typedef struct {
@@ -120,22 +138,76 @@ static bool is(const Word *w, const char *keyword)
 	return !w->quoted && !w->var && strcmp(w->text, keyword) == 0;
 }
 
+static bool has_prefix(const char *s, const char *prefix, size_t n)
+{
+	return (opts.ignore_case ? strncasecmp(s, prefix, n) : strncmp(s, prefix, n)) == 0;
+}
+
+static void clear_words(Vec *v)
+{
+	for (size_t i = 0; i < v->n; i++)
+		free(v->v[i]);
+	v->n = 0;
+}
+
+/* The word as the completer is given it: a variable as typed. */
+static void add_word(Vec *words, const Word *w)
+{
+	push(words, w->var ? concat("$", 1, w->text) : strdup(w->text));
+}
+
+/* Whether a wrapper's option takes the next word as its argument. */
+static bool takes_argument(const char *wrapper, const char *option)
+{
+	static const struct { const char *cmd, *letters; } table[] = {
+		{ "sudo", "CDgpRrtTUu" }, { "env", "CSu" }, { "time", "fo" },
+	};
+	if (option[1] == '\0' || option[2] != '\0')
+		return false;	/* -uNAME, --user=NAME */
+	for (size_t i = 0; i < sizeof table / sizeof *table; i++)
+		if (strcmp(table[i].cmd, wrapper) == 0)
+			return strchr(table[i].letters, option[1]) != NULL;
+	return false;
+}
+
+/* The role of the word after the command word w. */
+static Role after_command(Scanner *sc, Word *w)
+{
+	clear_words(&sc->cx->words);
+	if (is(w, "builtin") || is(w, "exec") || is(w, "!"))
+		return R_CMD;
+	for (size_t i = 0; i < sizeof wrappers / sizeof *wrappers; i++)
+		if (is(w, wrappers[i])) {
+			strcpy(sc->cx->wrapper, wrappers[i]);
+			return R_WRAPPED;
+		}
+	if (is(w, "if") || is(w, "while"))
+		return R_IF;
+	if (is(w, "for") || is(w, "switch"))
+		return R_HEAD;
+	if (strlen(w->text) >= sizeof sc->cx->cmd || w->quoted || w->var)
+		sc->cx->cmd[0] = '\0';
+	else
+		strcpy(sc->cx->cmd, w->text);
+	add_word(&sc->cx->words, w);
+	return is(w, "fn") ? R_FNNAME : R_ARG;
+}
+
 /* The role of the word after w. */
 static Role role_after(Scanner *sc, Word *w)
 {
 	switch (w->role) {
+	case R_WRAPPED:
+		if (w->text[0] == '-' && !w->quoted && !w->var)
+			return takes_argument(sc->cx->wrapper, w->text) ? R_OPTARG : R_WRAPPED;
+		return after_command(sc, w);
+	case R_OPTARG:
+		return R_WRAPPED;
 	case R_CMD:
-		if (is(w, "builtin") || is(w, "exec") || is(w, "!"))
-			return R_CMD;
-		if (is(w, "if") || is(w, "while"))
-			return R_IF;
-		if (is(w, "for") || is(w, "switch"))
-			return R_HEAD;
-		if (strlen(w->text) >= sizeof sc->cx->cmd || w->quoted || w->var)
-			sc->cx->cmd[0] = '\0';
-		else
-			strcpy(sc->cx->cmd, w->text);
-		return is(w, "fn") ? R_FNNAME : R_ARG;
+		return after_command(sc, w);
+	case R_ARG:
+		add_word(&sc->cx->words, w);
+		return R_ARG;
 	case R_IF:
 		return is(w, "not") ? R_CMD : R_ARG;
 	case R_TARGET:
@@ -265,7 +337,7 @@ static bool punctuation(Scanner *sc, const char *line, int end, int *i, bool end
 		sc->next = R_ARG;
 		return true;
 	case '=':	/* x=value: only right after a command-position word */
-		if (ended && sc->w->role == R_CMD)
+		if (ended && (sc->w->role == R_CMD || sc->w->role == R_WRAPPED))
 			sc->next = R_VALUE;
 		return true;
 	case '|':
@@ -327,7 +399,7 @@ typedef struct {
 static void collect_name(const char *name, void *ctx)
 {
 	Collect *c = ctx;
-	if (strncmp(name, c->prefix, strlen(c->prefix)) != 0)
+	if (!has_prefix(name, c->prefix, strlen(c->prefix)))
 		return;
 	if (c->names_only && !is_varname(name))
 		return;
@@ -381,9 +453,21 @@ static bool matches(const char *name, const char *base)
 		return false;
 	if (strcmp(name, "..") == 0)
 		return strcmp(base, ".") == 0 || strcmp(base, "..") == 0;
-	if (name[0] == '.' && base[0] != '.')
+	if (name[0] == '.' && base[0] != '.' && !opts.hidden_files)
 		return false;
-	return strncmp(name, base, strlen(base)) == 0;
+	return has_prefix(name, base, strlen(base));
+}
+
+/* Whether a directory found as path, named name, gets its `/': a symbolic
+ * link to one only when set so, or when it is the whole of what was typed
+ * (base), as a second Tab on it gives. */
+static bool marked(const char *path, const char *name, const char *base)
+{
+	struct stat st;
+	if (!opts.mark_dirs)
+		return false;
+	return opts.mark_symlinked_dirs || strcmp(name, base) == 0 ||
+		lstat(path, &st) != 0 || !S_ISLNK(st.st_mode);
 }
 
 /* The files whose path begins with look, each offered as look[shown..]
@@ -406,9 +490,12 @@ static void list_files(Vec *out, const char *look, size_t shown, Filter filter)
 		if (path == NULL)
 			continue;
 		bool isdir;
-		if (wanted(path, filter, &isdir))
+		if (wanted(path, filter, &isdir)) {
+			bool mark = isdir && marked(path, e->d_name, look + dirlen);
+			unmarked_dirs += isdir && !mark;
 			push(out, concat(path + shown, strlen(path + shown),
-				isdir ? "/" : ""));
+				mark ? "/" : ""));
+		}
 		free(path);
 	}
 	closedir(d);
@@ -495,12 +582,36 @@ static void variable(Vec *out, const Word *w, LeLister *lister,
 		through_variable(out, w, lister, filter);
 }
 
+/* What the command's completer prints for w, those that begin with it.
+ * Returns whether it wrote on the terminal. */
+static bool run_completer(Vec *out, const Word *w, Context *cx)
+{
+	if (opts.completer == NULL || cx->words.n == 0 || w->var)
+		return false;
+	size_t n = cx->words.n;
+	push(&cx->words, strdup(w->text));
+	if (cx->words.n == n)
+		return false;	/* out of memory */
+	Collect c = { out, w->text, "", false };
+	LeCompleted done = opts.completer((const char *const *) cx->words.v,
+		(int) cx->words.n, collect_name, &c);
+	return done == LE_COMPLETER_SPOKE;
+}
+
 /* Candidates as the shell would see them, before quoting (a variable's
- * come quoted: only their tail is). */
-static void candidates(Vec *out, Word *w, Context *cx,
+ * come quoted: only their tail is).  Returns whether a completer wrote on
+ * the terminal. */
+static bool candidates(Vec *out, Word *w, Context *cx,
 	LeLister *lister)
 {
 	bool path = strchr(w->text, '/') != NULL, cd = strcmp(cx->cmd, "cd") == 0;
+	bool spoke = false;
+	if (w->role == R_ARG)
+		spoke = run_completer(out, w, cx);
+	if (out->n > 0)
+		return spoke;
+	if (w->role == R_WRAPPED && w->text[0] != '-')
+		w->role = R_CMD;	/* sudo gi: a command */
 	Filter filter = F_ALL;
 	if (w->role == R_CMD)
 		filter = F_COMMANDS;
@@ -519,6 +630,7 @@ static void candidates(Vec *out, Word *w, Context *cx,
 		names(out, lister, LE_VARIABLES, w->text, "");
 	} else if (w->role != R_NONE && w->role != R_IF)
 		list_files(out, w->text, 0, filter);
+	return spoke;
 }
 
 static int compare(const void *a, const void *b)
@@ -538,25 +650,38 @@ static void replacements(Vec *out, Vec *in, Word *w,
 			continue;
 		if (start < w->start)	/* the editor's word is longer: keep its head */
 			push(out, concat(line + start, (size_t) (w->start - start), q));
-		else if (strncmp(q, typed, skip) == 0)
+		else if (has_prefix(q, typed, skip))
 			push(out, strdup(q + skip));
 		free(q);
 	}
 }
 
-char **le_complete(const char *line, int start, int end, LeLister *lister,
-	int *append)
+void le_complete_defaults(LeCompletion *how, LeLister *lister, LeCompleter *completer)
+{
+	memset(how, 0, sizeof *how);
+	how->lister = lister;
+	how->completer = completer;
+	how->mark_dirs = how->mark_symlinked_dirs = true;
+}
+
+char **le_complete(const char *line, int start, int end, const LeCompletion *how,
+	int *append, bool *spoke)
 {
 	Vec cand = { NULL, 0, 0 }, out = { NULL, 0, 0 };
 	Word w;
 	Context cx;
 	*append = ' ';
+	*spoke = false;
+	opts = *how;
+	unmarked_dirs = 0;
 	if (scan(line, end, &w, &cx))
-		candidates(&cand, &w, &cx, lister);
+		*spoke = candidates(&cand, &w, &cx, how->lister);
 	if (cand.n > 0)
 		replacements(&out, &cand, &w, line, start);
+	bool dirs_only = cand.n > 0 && unmarked_dirs == cand.n;
 	free(w.text);
 	free_vec(&cand);
+	free_vec(&cx.words);
 	if (out.n == 0) {
 		free(out.v);
 		return NULL;
@@ -570,8 +695,8 @@ char **le_complete(const char *line, int start, int end, LeLister *lister,
 			free(out.v[i]);
 	out.v[out.n = j] = NULL;
 	size_t len = strlen(out.v[0]);
-	if (out.n == 1 && len > 0 && (out.v[0][len - 1] == '/' ||
-	    (len > 1 && strcmp(out.v[0] + len - 2, "/'") == 0)))
+	if (out.n == 1 && (dirs_only || (len > 0 && (out.v[0][len - 1] == '/' ||
+	    (len > 1 && strcmp(out.v[0] + len - 2, "/'") == 0)))))
 		*append = '\0';
 	return out.v;
 }

@@ -65,12 +65,29 @@ ssize_t le_read_input(void *buf, size_t size, const sigset_t *waitmask);
 /* Where words end, for the editor and for le_complete(); `$' also starts a word. */
 #define LE_WORD_BREAKS " \t\n;&|^`@(){}<>="
 
+/* Where le_complete() finds names and how it matches them: the editor's
+ * completion settings (readline's, from ~/.inputrc; libedit has none, and
+ * gets the defaults of le_complete_defaults()). */
+typedef struct {
+	LeLister *lister;
+	LeCompleter *completer;	/* may be NULL */
+	bool ignore_case;	/* completion-ignore-case */
+	bool hidden_files;	/* match-hidden-files: dot files for a word without a dot */
+	bool mark_dirs;		/* mark-directories: a `/' after a directory */
+	bool mark_symlinked_dirs;	/* mark-symlinked-directories */
+} LeCompletion;
+
+/* Settings of an editor that has none: ignore-case off, hidden files only
+ * for a word with a dot, every directory marked. */
+void le_complete_defaults(LeCompletion *how, LeLister *lister, LeCompleter *completer);
+
 /* Completion in rc's terms for the word that ends at line[end].  The editor
  * replaces line[start..end) with each match.  Returns a sorted NULL-terminated
  * malloc'd vector of malloc'd replacements (NULL when there is none) and sets
- * *append to the character to add after a single match (' ' or '\0'). */
-char **le_complete(const char *line, int start, int end, LeLister *lister,
-	int *append);
+ * *append to the character to add after a single match (' ' or '\0').
+ * *spoke says whether a completer wrote on the terminal. */
+char **le_complete(const char *line, int start, int end, const LeCompletion *how,
+	int *append, bool *spoke);
 
 /* rc-quote s when it needs it (or always if force): 'it''s'.  malloc'd. */
 char *le_quote(const char *s, bool force);

@@ -33,6 +33,11 @@ void le_set_lister(LeLister *lister)
 	(void) lister;
 }
 
+void le_set_completer(LeCompleter *completer)
+{
+	(void) completer;
+}
+
 void le_disable(void)
 {
 }

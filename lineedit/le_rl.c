@@ -59,6 +59,8 @@ static struct {
 	int *completion_append_character;
 	char **line_buffer;
 	FILE **outstream;
+	char *(*variable_value)(const char *);	/* optional, GNU only */
+	int (*on_new_line)(void);		/* optional */
 } rl;
 
 static const char word_breaks[] = LE_WORD_BREAKS "$";
@@ -67,6 +69,7 @@ static bool tried, active, libedit;
 static bool loaded;	/* active, but kept in a forked child: for whatis -e */
 static const char *name = "none";
 static LeLister *lister;
+static LeCompleter *completer;
 static sigset_t waitmask;	/* in force while waiting for a key */
 static bool got_interrupt;
 static volatile sig_atomic_t got_tstp;
@@ -117,6 +120,8 @@ static const Binding syms[] = {
 	{ "rl_completion_append_character", &rl.completion_append_character, true },
 	{ "rl_line_buffer", &rl.line_buffer, true },
 	{ "rl_outstream", &rl.outstream, true },
+	{ "rl_variable_value", &rl.variable_value, false },
+	{ "rl_on_new_line", &rl.on_new_line, false },
 };
 
 static char load_error[256];
@@ -196,7 +201,9 @@ static const char *bind_library(const char *choice)
 #ifndef LE_USE_LIBEDIT
 	rl.reset_screen_size = rl_reset_screen_size;
 	rl.change_environment = &rl_change_environment;
+	rl.variable_value = rl_variable_value;
 #endif
+	rl.on_new_line = rl_on_new_line;
 	rl.readline_name = &rl_readline_name;
 	rl.library_version = &rl_library_version;
 	rl.catch_signals = &rl_catch_signals;
@@ -355,6 +362,26 @@ static char *generate(const char *text, int state)
 	return matches[next_match++];	/* the editor frees it */
 }
 
+static bool setting_on(const char *variable)
+{
+	const char *v = rl.variable_value(variable);
+	return v != NULL && strcmp(v, "on") == 0;
+}
+
+/* readline's completion settings, from ~/.inputrc; libedit has none.
+ * The others (show-all-if-ambiguous, completion-query-items, ...) are
+ * the editor's own business: it lists what le_complete() returns. */
+static void completion_settings(LeCompletion *how)
+{
+	le_complete_defaults(how, lister, completer);
+	if (rl.variable_value == NULL)
+		return;
+	how->ignore_case = setting_on("completion-ignore-case");
+	how->hidden_files = setting_on("match-hidden-files");
+	how->mark_dirs = setting_on("mark-directories");
+	how->mark_symlinked_dirs = setting_on("mark-symlinked-directories");
+}
+
 static char **attempt(const char *text, int start, int end)
 {
 	const char *line = *rl.line_buffer;
@@ -365,7 +392,12 @@ static char **attempt(const char *text, int start, int end)
 		end = (int) strlen(text);
 	}
 	int append;
-	matches = le_complete(line, start, end, lister, &append);
+	bool spoke;
+	LeCompletion how;
+	completion_settings(&how);
+	matches = le_complete(line, start, end, &how, &append, &spoke);
+	if (spoke && rl.on_new_line != NULL)
+		rl.on_new_line();	/* a completer's message ended a line */
 	if (line[end] == append)
 		append = '\0';	/* libedit would add a second space */
 	*rl.completion_append_character = append;
@@ -542,6 +574,11 @@ void le_add_history(const char *line)
 void le_set_lister(LeLister *l)
 {
 	lister = l;
+}
+
+void le_set_completer(LeCompleter *c)
+{
+	completer = c;
 }
 
 void le_disable(void)

@@ -279,9 +279,10 @@ List *glom(Node *n)
 	return glob_if_meta(glom_noglob(n));
 }
 
-/* `{cmd}: run cmd with its output to a pipe; its words as a value whose
- * text is the output itself. */
-static Value *backquote_value(Node *body, List *seps)
+/* Run body in a child with its standard output to a pipe, as `{body}
+ * does: *out gets all it wrote.  Returns the child's wait status; $status
+ * is not touched.  Also the way the editor's completers run (complete.c). */
+int backquote_output(Node *body, Str *out)
 {
 	int p[2];
 	if (pipe(p) < 0)
@@ -307,7 +308,6 @@ static Value *backquote_value(Node *body, List *seps)
 		walk_in_child(body);
 	}
 	close(p[1]);
-	Str s = { 0 };
 	char buf[4096];
 	for (;;) {
 		ssize_t k = read(p[0], buf, sizeof buf);
@@ -315,12 +315,21 @@ static Value *backquote_value(Node *body, List *seps)
 			continue;
 		if (k <= 0)
 			break;
-		str_add(&s, buf, k);
+		str_add(out, buf, k);
 	}
 	close(p[0]);
 	int wstat = child_wait(pid);
 	input_after_child();	/* had it escaped, it read on from the script */
-	status_report(pid, wstat, false);
+	return wstat;
+}
+
+/* `{cmd}: run cmd with its output to a pipe; its words as a value whose
+ * text is the output itself. */
+static Value *backquote_value(Node *body, List *seps)
+{
+	Str s = { 0 };
+	int wstat = backquote_output(body, &s);
+	status_report(0, wstat, false);	/* the pid is shown only for bg */
 	var_set("bqstatus", mklist(status_word_of(wstat), NULL, NULL));
 	status_set(wstat);	/* a command ran: echo `{false} $status prints 1 */
 	check_e_backquote(wstat);

@@ -248,6 +248,10 @@ extern const CatchStep frame_catch_step;
 /* names.c: give lineedit the names it completes, $path programs cached. */
 void names_offer(void);
 
+/* complete.c: the completers written in rc, and where they are found. */
+void completers_default(void);
+void completers_offer(void);
+
 /* str.c: growable strings, formatted (%q quotes rc-style), and written out. */
 typedef struct { char *buf; size_t len, cap; } Str;
 void str_add(Str *s, const char *p, size_t n);
@@ -329,6 +333,7 @@ List *glom(Node *n);
 List *glom_noglob(Node *n);
 List *glob_if_meta(List *l);
 List *backquote(Node *n);
+int backquote_output(Node *body, Str *out);
 bool glom_assign(Sym *s, Node *val);
 
 /* expand.c: <{cmd} and >{cmd}. */

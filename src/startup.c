@@ -149,6 +149,7 @@ static void input_setup_editor(void)
 {
 	if (le_init("rc")) {
 		names_offer();
+		completers_offer();
 		history_load();
 	}
 }
@@ -208,8 +209,11 @@ int rc_main(int argc, char **argv, char **envp)
 	interactive = flag.i || (!flag.c && !script && !flag.I && isatty(0));
 	if (flag.I)
 		interactive = false;
-	if (interactive && !flag.c && !script)
+	if (interactive && !flag.c && !script) {
 		typed_shell_set();
+		if (isatty(0))
+			completers_default();	/* before ~/.rcrc, which may add to it */
+	}
 	signals_init();
 	if (flag.l || argv0[0] == '-')
 		login_file();

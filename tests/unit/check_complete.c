@@ -46,10 +46,14 @@ static void lister(LeKind kind, const char *var, LeNameFn *each, void *ctx)
 		each(*p, ctx);
 }
 
+/* The completion's settings: the defaults, a test may change them. */
+static LeCompletion how;
+static bool spoke;
+
 /* The replacements for line[start..end of line), joined with `|'. */
 static const char *complete(const char *line, int start)
 {
-	char **v = le_complete(line, start, (int)strlen(line), lister, &append), **p;
+	char **v = le_complete(line, start, (int)strlen(line), &how, &append, &spoke), **p;
 
 	result[0] = '\0';
 	if (v == NULL)
@@ -90,6 +94,7 @@ static void touch(const char *name)
 
 static void setup(void)
 {
+	le_complete_defaults(&how, lister, NULL);
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 	ck_assert_int_eq(chdir(dir), 0);
 	touch("plainfile");
