@@ -62,6 +62,11 @@ static LeCompletion opts;
  * one the editor adds no space either. */
 static size_t unmarked_dirs;
 
+/* The candidates came from a completer: one that ends in `:' or `=' (scp's
+ * host:, make's VAR=) is not followed by a space, what comes next is part
+ * of the same word. */
+static bool by_completer;
+
 /* Commands that run the command after them: that one completes as a
  * command, and its arguments with its own completer. */
 static const char *const wrappers[] = { "sudo", "env", "nohup", "time" };
@@ -399,7 +404,7 @@ typedef struct {
 static void collect_name(const char *name, void *ctx)
 {
 	Collect *c = ctx;
-	if (!has_prefix(name, c->prefix, strlen(c->prefix)))
+	if (*name == '\0' || !has_prefix(name, c->prefix, strlen(c->prefix)))
 		return;
 	if (c->names_only && !is_varname(name))
 		return;
@@ -595,6 +600,7 @@ static bool run_completer(Vec *out, const Word *w, Context *cx)
 	Collect c = { out, w->text, "", false };
 	LeCompleted done = opts.completer((const char *const *) cx->words.v,
 		(int) cx->words.n, collect_name, &c);
+	by_completer = out->n > 0;
 	return done == LE_COMPLETER_SPOKE;
 }
 
@@ -656,6 +662,17 @@ static void replacements(Vec *out, Vec *in, Word *w,
 	}
 }
 
+/* Whether the single match r goes on in the same word: a directory, or a
+ * completer's candidate that ends in `:' or `='. */
+static bool continued(const char *r)
+{
+	size_t len = strlen(r);
+	if (len > 1 && strcmp(r + len - 2, "/'") == 0)
+		return true;
+	char last = len > 0 ? r[len - 1] : '\0';
+	return last == '/' || (by_completer && (last == ':' || last == '='));
+}
+
 void le_complete_defaults(LeCompletion *how, LeLister *lister, LeCompleter *completer)
 {
 	memset(how, 0, sizeof *how);
@@ -674,6 +691,7 @@ char **le_complete(const char *line, int start, int end, const LeCompletion *how
 	*spoke = false;
 	opts = *how;
 	unmarked_dirs = 0;
+	by_completer = false;
 	if (scan(line, end, &w, &cx))
 		*spoke = candidates(&cand, &w, &cx, how->lister);
 	if (cand.n > 0)
@@ -694,9 +712,7 @@ char **le_complete(const char *line, int start, int end, const LeCompletion *how
 		else
 			free(out.v[i]);
 	out.v[out.n = j] = NULL;
-	size_t len = strlen(out.v[0]);
-	if (out.n == 1 && (dirs_only || (len > 0 && (out.v[0][len - 1] == '/' ||
-	    (len > 1 && strcmp(out.v[0] + len - 2, "/'") == 0)))))
+	if (out.n == 1 && (dirs_only || continued(out.v[0])))
 		*append = '\0';
 	return out.v;
 }

@@ -46,6 +46,28 @@ static void lister(LeKind kind, const char *var, LeNameFn *each, void *ctx)
 		each(*p, ctx);
 }
 
+/* A completer for git and make, as the shell's runs one written in rc: the
+ * words it was given, joined with `|', and what it prints. */
+static char words_given[256];
+static const char *const *printed;
+static LeCompleted completer_result;
+
+static LeCompleted fake_completer(const char *const *words, int n, LeNameFn *each, void *ctx)
+{
+	const char *cmd = strrchr(words[0], '/') != NULL ? strrchr(words[0], '/') + 1 : words[0];
+	if (strcmp(cmd, "git") != 0 && strcmp(cmd, "make") != 0)
+		return LE_NO_COMPLETER;
+	words_given[0] = '\0';
+	for (int i = 0; i < n; i++) {
+		if (i > 0)
+			strcat(words_given, "|");
+		strcat(words_given, words[i]);
+	}
+	for (const char *const *p = printed; p != NULL && *p != NULL; p++)
+		each(*p, ctx);
+	return completer_result;
+}
+
 /* The completion's settings: the defaults, a test may change them. */
 static LeCompletion how;
 static bool spoke;
@@ -94,7 +116,9 @@ static void touch(const char *name)
 
 static void setup(void)
 {
-	le_complete_defaults(&how, lister, NULL);
+	le_complete_defaults(&how, lister, fake_completer);
+	printed = NULL;
+	completer_result = LE_COMPLETER_RAN;
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 	ck_assert_int_eq(chdir(dir), 0);
 	touch("plainfile");
@@ -111,6 +135,7 @@ static void setup(void)
 	touch("cdp/file");
 	touch("prog");
 	chmod("prog", 0755);
+	ck_assert_int_eq(symlink("dir1", "lnk"), 0);
 }
 
 static void teardown(void)
@@ -292,6 +317,109 @@ START_TEST(test_comment)
 }
 END_TEST
 
+/* What a completer is given: the command's words as the shell reads them,
+ * from its name (after sudo, env, ...) to the word being completed. */
+START_TEST(test_completer_words)
+{
+	static const char *const branches[] = { "feature", "fix", "main", NULL };
+	static const struct { const char *line, *words; } cases[] = {
+		{ "git checkout fe", "git|checkout|fe" },
+		{ "git checkout ", "git|checkout|" },
+		{ "git 'a b' it''s fe", "git|a b|its|fe" },
+		{ "git >log checkout fe", "git|checkout|fe" },
+		{ "ls; git x fe", "git|x|fe" },
+		{ "git x; make fe", "make|fe" },
+		{ "sudo git fe", "git|fe" },
+		{ "sudo -u root -E git fe", "git|fe" },
+		{ "env A=1 B=2 git fe", "git|fe" },
+		{ "env -u A git fe", "git|fe" },
+		{ "nohup time -f x git fe", "git|fe" },
+		{ "exec git fe", "git|fe" },
+		{ "builtin git fe", "git|fe" },
+		{ "x=1 git fe", "git|fe" },
+		{ "/usr/bin/git fe", "/usr/bin/git|fe" },
+		{ "git $x fe", "git|$x|fe" },
+	};
+
+	printed = branches;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		words_given[0] = '\0';
+		const char *line = cases[i].line;
+		const char *got = complete(line, (int)strlen(line) - (line[strlen(line) - 1] == ' ' ? 0 : 2));
+		ck_assert_msg(strcmp(words_given, cases[i].words) == 0, "%s: given %s, want %s",
+			line, words_given, cases[i].words);
+		ck_assert_msg(strcmp(got, line[strlen(line) - 1] == ' ' ? "feature|fix|main" : "feature") == 0,
+			"%s: %s", line, got);
+	}
+}
+END_TEST
+
+/* The candidates, and what is offered when there are none. */
+START_TEST(test_completer_candidates)
+{
+	static const char *const hosts[] = { "alpha:", "beta:", "", NULL };
+	static const char *const none[] = { NULL };
+
+	printed = hosts;
+	ck_assert_str_eq(complete("git al", 4), "alpha:");
+	ck_assert_int_eq(append, '\0');	/* host: goes on */
+	ck_assert_int_eq(spoke, false);
+	ck_assert_str_eq(complete("git ", 4), "alpha:|beta:");
+	/* none that fits, or none at all: files */
+	ck_assert_str_eq(complete("git pl", 4), "plainfile");
+	printed = none;
+	ck_assert_str_eq(complete("git pl", 4), "plainfile");
+	/* not for a command name, a variable or a redirection's file */
+	printed = hosts;
+	ck_assert_str_eq(complete("sudo ec", 5), "echo");
+	ck_assert_str_eq(complete("git $HO", 5), "HOME");
+	ck_assert_str_eq(complete("git >pl", 5), "plainfile");
+	/* a command that has none */
+	ck_assert_str_eq(complete("ls al", 3), "(none)");
+	/* quoted as the shell reads it */
+	static const char *const odd[] = { "it's mine", NULL };
+	printed = odd;
+	ck_assert_str_eq(complete("git it", 4), "'it''s mine'");
+	ck_assert_int_eq(append, ' ');
+	completer_result = LE_COMPLETER_SPOKE;
+	complete("git it", 4);
+	ck_assert_int_eq(spoke, true);
+	how.completer = NULL;
+	ck_assert_str_eq(complete("git al", 4), "(none)");
+}
+END_TEST
+
+/* readline's completion settings. */
+START_TEST(test_settings)
+{
+	ck_assert_str_eq(complete("ls PL", 3), "(none)");
+	how.ignore_case = true;
+	ck_assert_str_eq(complete("ls PL", 3), "plainfile");
+	ck_assert_str_eq(complete("ls ./PL", 3), "./plainfile");
+	ck_assert_str_eq(complete("cd DI", 3), "'dir two/'|dir1/");
+	how.ignore_case = false;
+	/* dot files without a typed dot only when set so */
+	ck_assert_str_eq(complete("ls dir1/", 3), "dir1/inner");
+	ck_assert_int_eq(strstr(complete("ls ", 3), ".hidden") == NULL, true);
+	how.hidden_files = true;
+	ck_assert_int_eq(strstr(complete("ls ", 3), ".hidden") != NULL, true);
+	ck_assert_int_eq(strstr(result, "../") == NULL, true);
+	/* a symbolic link to a directory: marked when it is all that was typed */
+	ck_assert_str_eq(complete("ls ln", 3), "lnk/");
+	how.mark_symlinked_dirs = false;
+	ck_assert_str_eq(complete("ls ln", 3), "lnk");
+	ck_assert_int_eq(append, '\0');
+	ck_assert_str_eq(complete("ls lnk", 3), "lnk/");
+	/* no directory marked, and no space after one */
+	how.mark_dirs = false;
+	ck_assert_str_eq(complete("ls lnk", 3), "lnk");
+	ck_assert_str_eq(complete("ls dir1", 3), "dir1");
+	ck_assert_int_eq(append, '\0');
+	ck_assert_str_eq(complete("ls pl", 3), "plainfile");
+	ck_assert_int_eq(append, ' ');
+}
+END_TEST
+
 START_TEST(test_quote)
 {
 	const char *cases[][2] = {
@@ -338,6 +466,9 @@ complete_suite(void)
 	tcase_add_test(tc, test_variables);
 	tcase_add_test(tc, test_comment);
 	tcase_add_test(tc, test_quote);
+	tcase_add_test(tc, test_completer_words);
+	tcase_add_test(tc, test_completer_candidates);
+	tcase_add_test(tc, test_settings);
 	suite_add_tcase(s, tc);
 	return s;
 }
