@@ -354,6 +354,13 @@ static bool punctuation(Scanner *sc, const char *line, int end, int *i, bool end
 	return true;
 }
 
+/* `@' and `=' in a word are part of it (me@host, --opt=x), but for the
+ * `=' of an assignment (x=1 cmd, env X=1 cmd). */
+static bool inside_word(const Word *w, char c)
+{
+	return c == '@' || (c == '=' && w->role != R_CMD && w->role != R_WRAPPED);
+}
+
 /* Read line[0..end) as rc's lexer would, far enough to know the last word
  * and what it is for.  Returns false if there is nothing to complete (inside
  * a comment or a redirection's [n=m]). */
@@ -379,6 +386,8 @@ static bool scan(const char *line, int end, Word *w, Context *cx)
 			dollar(&sc, line, end, &i);
 		else if (c == '^')
 			caret(&sc, i);
+		else if (sc.inword && inside_word(sc.w, c))
+			sc.w->text[sc.n++] = c;
 		else if (strchr(LE_WORD_BREAKS, c) != NULL) {
 			bool ended = sc.inword;
 			if (ended)
@@ -644,6 +653,23 @@ static int compare(const void *a, const void *b)
 	return strcmp(*(char *const *) a, *(char *const *) b);
 }
 
+/* A candidate quoted for w.  The printer quotes every `@' and `=', which
+ * an argument holds unquoted (me@host, --opt=x): the editor's word begins
+ * after them, and what was typed before must stay as it is. */
+static char *quote_candidate(const char *s, const Word *w)
+{
+	if (w->quoted || w->role == R_CMD || strpbrk(s + (*s != '\0'), "@=") == NULL)
+		return le_quote(s, w->quoted);
+	char *plain = strdup(s);
+	if (plain == NULL)
+		return NULL;
+	for (char *p = plain + 1; (p = strpbrk(p, "@=")) != NULL; p++)
+		*p = '_';
+	bool need = needs_quote(plain);
+	free(plain);
+	return need ? le_quote(s, false) : strdup(s);
+}
+
 /* Turn each candidate into the text that replaces line[start..end). */
 static void replacements(Vec *out, Vec *in, Word *w,
 	const char *line, int start)
@@ -651,7 +677,7 @@ static void replacements(Vec *out, Vec *in, Word *w,
 	size_t skip = start > w->start ? (size_t) (start - w->start) : 0;
 	const char *typed = line + w->start;
 	for (size_t i = 0; i < in->n; i++) {
-		char *q = w->var ? strdup(in->v[i]) : le_quote(in->v[i], w->quoted);
+		char *q = w->var ? strdup(in->v[i]) : quote_candidate(in->v[i], w);
 		if (q == NULL)
 			continue;
 		if (start < w->start)	/* the editor's word is longer: keep its head */

@@ -34,6 +34,7 @@ PTY_TESTS = \
 	tests/pty/rc-interrupt-frees.test \
 	tests/pty/rc-interrupt-flush.test \
 	tests/pty/rc-complete.test \
+	tests/pty/rc-completers.test \
 	tests/pty/rc-history.test \
 	tests/pty/rc-whatis-editor.test \
 	tests/pty/rc-editor-states.test \

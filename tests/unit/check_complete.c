@@ -339,6 +339,7 @@ START_TEST(test_completer_words)
 		{ "x=1 git fe", "git|fe" },
 		{ "/usr/bin/git fe", "/usr/bin/git|fe" },
 		{ "git $x fe", "git|$x|fe" },
+		{ "git a@b --x=y fe", "git|a@b|--x=y|fe" },
 	};
 
 	printed = branches;
@@ -365,6 +366,11 @@ START_TEST(test_completer_candidates)
 	ck_assert_int_eq(append, '\0');	/* host: goes on */
 	ck_assert_int_eq(spoke, false);
 	ck_assert_str_eq(complete("git ", 4), "alpha:|beta:");
+	static const char *const users[] = { "me@alpha", "me@beta", NULL };
+	printed = users;
+	ck_assert_str_eq(complete("git me@al", 4), "me@alpha");
+	ck_assert_str_eq(complete("git me@al", 7), "alpha");	/* readline's word */
+	printed = hosts;
 	/* none that fits, or none at all: files */
 	ck_assert_str_eq(complete("git pl", 4), "plainfile");
 	printed = none;
