@@ -185,20 +185,42 @@ static LeCompleted complete_words(const char *const *words, int n,
 	return spoke ? LE_COMPLETER_SPOKE : LE_COMPLETER_RAN;
 }
 
+/* The source tree's completers, for the rc of a build tree, which
+ * completes before it is installed: the build writes where they are in
+ * the file completers-dir beside the program (the installed program has
+ * none; and no path of the build is in the program).  NULL if none. */
+static char *build_tree_completers(void)
+{
+	char exe[4096], dir[4096];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (n <= 0)
+		return NULL;
+	exe[n] = '\0';
+	char *slash = strrchr(exe, '/');
+	if (slash == NULL)
+		return NULL;
+	*slash = '\0';
+	int fd = open(nfmt("%s/completers-dir", exe), O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	n = read(fd, dir, sizeof dir - 1);
+	close(fd);
+	if (n <= 0 || dir[0] != '/')
+		return NULL;
+	dir[n] = '\0';
+	dir[strcspn(dir, "\n")] = '\0';
+	return nstrdup(dir);
+}
+
 /* $completers, unless the environment gave it: the user's directory, then
- * the shell's: the source tree's when this is the build tree's rc, so that
- * it completes before it is installed. */
+ * the shell's. */
 void completers_default(void)
 {
 	if (var_get("completers") != NULL)
 		return;
 	List *home = var_get("home");
-	const char *shipped = RC_COMPLETERS;
-	struct stat self, built;
-	if (stat("/proc/self/exe", &self) == 0 && stat(RC_BUILT_PROGRAM, &built) == 0 &&
-	    self.st_dev == built.st_dev && self.st_ino == built.st_ino)
-		shipped = RC_SOURCE_COMPLETERS;
-	List *dirs = mklist(nstrdup(shipped), NULL, NULL);
+	char *shipped = build_tree_completers();
+	List *dirs = mklist(shipped != NULL ? shipped : nstrdup(RC_COMPLETERS), NULL, NULL);
 	if (home != NULL)
 		dirs = mklist(nfmt("%s/.config/rc/complete", home->w), NULL, dirs);
 	var_set("completers", dirs);
