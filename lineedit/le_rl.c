@@ -382,6 +382,17 @@ static void completion_settings(LeCompletion *how)
 	how->mark_symlinked_dirs = setting_on("mark-symlinked-directories");
 }
 
+/* A completer's message has ended the line: the prompt and the line are
+ * drawn again below it (GNU readline draws them once told; libedit at
+ * once, from where the cursor is). */
+static void redraw_below(void)
+{
+	if (libedit && rl.forced_update_display != NULL)
+		rl.forced_update_display();
+	else if (!libedit && rl.on_new_line != NULL)
+		rl.on_new_line();
+}
+
 static char **attempt(const char *text, int start, int end)
 {
 	const char *line = *rl.line_buffer;
@@ -396,8 +407,8 @@ static char **attempt(const char *text, int start, int end)
 	LeCompletion how;
 	completion_settings(&how);
 	matches = le_complete(line, start, end, &how, &append, &spoke);
-	if (spoke && rl.on_new_line != NULL)
-		rl.on_new_line();	/* a completer's message ended a line */
+	if (spoke)
+		redraw_below();
 	if (line[end] == append)
 		append = '\0';	/* libedit would add a second space */
 	*rl.completion_append_character = append;
