@@ -166,8 +166,10 @@ static LeCompleted complete_words(const char *const *words, int n,
 		return LE_NO_COMPLETER;
 	Mark m = nmark();
 	char *fname = nfmt("complete_%s", cmd), *key = NULL, *file = NULL;
-	if (fn_defined(fname))
-		key = nfmt("fn %p", (void *) sym_lookup(fname, false)->fn);
+	if (fn_defined(fname)) {
+		Sym *s = sym_lookup(fname, false);	/* its body, or imported text */
+		key = nfmt("fn %p %p", (void *) s->fn, (void *) s->fndef);
+	}
 	else if ((file = completer_file(cmd, &key)) == NULL) {
 		nrelease(m);
 		return LE_NO_COMPLETER;
