@@ -14,9 +14,9 @@
 #include "rc.h"
 #include "../lineedit/le.h"
 
-#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -56,7 +56,7 @@ static char *completer_file(const char *cmd, char **key)
 		char *path = nfmt("%s/%s", d->w, cmd);
 		struct stat st;
 		if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
-			*key = nfmt("%s %lld.%09ld", path, (long long) st.st_mtim.tv_sec,
+			*key = nfmt("%s %lld %ld", path, (long long) st.st_mtim.tv_sec,
 				(long) st.st_mtim.tv_nsec);
 			return path;
 		}
@@ -168,9 +168,9 @@ static LeCompleted complete_words(const char *const *words, int n,
 	char *fname = nfmt("complete_%s", cmd), *key = NULL, *file = NULL;
 	if (fn_defined(fname)) {
 		Sym *s = sym_lookup(fname, false);	/* its body, or imported text */
-		key = nfmt("fn %p %p", (void *) s->fn, (void *) s->fndef);
-	}
-	else if ((file = completer_file(cmd, &key)) == NULL) {
+		key = nfmt("fn %llx %llx", (unsigned long long) (uintptr_t) s->fn,
+			(unsigned long long) (uintptr_t) s->fndef);
+	} else if ((file = completer_file(cmd, &key)) == NULL) {
 		nrelease(m);
 		return LE_NO_COMPLETER;
 	}
