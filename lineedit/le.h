@@ -8,6 +8,7 @@
 #define LE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /* Names the shell offers for completion, one call of each() per name:
  *   LE_COMMANDS   builtins, functions and executables on $path
@@ -23,9 +24,10 @@ typedef void LeLister(LeKind kind, const char *var, LeNameFn *each, void *ctx);
 /* Try to start an editor for fd 0.  Call only when the shell is interactive
  * and fd 0 is a terminal.  Returns true if an editor is active, false if
  * the plain reader will be used (a failure to load is reported once on stderr).
- * RC_EDITLIB=none in the environment turns editing off; any other value is
- * the one library (soname or path) a lazy build tries. */
-bool le_init(const char *progname);
+ * choice is the shell's $RC_EDITLIB, or NULL: none turns editing off;
+ * readline or libedit names a library; any other value is the one library
+ * (soname or path) a lazy build tries. */
+bool le_init(const char *progname, const char *choice);
 
 /* The descriptor the prompt and the editor write on: the terminal fd 0
  * reads (a descriptor of the editor's own, close-on-exec), fd 2 if fd 0
@@ -53,6 +55,22 @@ void le_add_history(const char *line);
 
 /* The shell's name lister for command and variable completion. */
 void le_set_lister(LeLister *lister);
+
+/* Keys bound to shell code ($keys).  words holds n words, taken two at a
+ * time: a key sequence in readline's notation (\C-x, \M-x, \e, \t, \\,
+ * \nnn) and the name of the function it runs.  A bad pair is reported on
+ * stderr and skipped.  C-x C-e, unless bound so, edits the line in an
+ * editor (so does v in vi command mode). */
+void le_bind_keys(const char *const *words, int n);
+
+/* What a bound key runs, given by the shell: the function fn, or the line
+ * in an editor when fn is NULL.  *line (malloc'd) is the line, *cursor the
+ * byte offset of the cursor in it; the hook may put a new line (malloc'd;
+ * it frees the old one) and cursor there.  Called with the terminal in its
+ * normal modes and the shell's signal mask.  Returns true when the line is
+ * to be run now, as if Return had been typed. */
+typedef bool LeKeyHook(const char *fn, char **line, size_t *cursor);
+void le_set_key_hook(LeKeyHook *hook);
 
 /* Forward SIGINT or SIGWINCH from the shell's own handler (async-signal-safe). */
 void le_on_signal(int sig);

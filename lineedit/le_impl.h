@@ -89,6 +89,17 @@ void le_complete_defaults(LeCompletion *how, LeLister *lister, LeCompleter *comp
 char **le_complete(const char *line, int start, int end, const LeCompletion *how,
 	int *append, bool *spoke);
 
+/* Keys bound to shell code (le_keys.c): le_keys_set() takes $keys (see
+ * le_bind_keys(); progname begins its messages).  le_keys_next() gives
+ * the editor its next key byte, read with read_key() (a byte, or below 0:
+ * given back as it is) and, when matching, matched against the bound
+ * sequences: LE_KEY_BOUND when one was typed, its function in *fn (NULL:
+ * the line in an editor).  le_keys_reset() forgets what was held. */
+enum { LE_KEY_BOUND = -3 };
+void le_keys_set(const char *progname, const char *const *words, int n);
+int le_keys_next(int (*read_key)(void), bool matching, const char **fn);
+void le_keys_reset(void);
+
 /* rc-quote s when it needs it (or always if force): 'it''s'.  malloc'd. */
 char *le_quote(const char *s, bool force);
 

@@ -7,9 +7,10 @@
 #include "le.h"
 #include "le_impl.h"
 
-bool le_init(const char *progname)
+bool le_init(const char *progname, const char *choice)
 {
 	(void) progname;
+	(void) choice;
 	return false;
 }
 
@@ -36,6 +37,17 @@ void le_set_lister(LeLister *lister)
 void le_set_completer(LeCompleter *completer)
 {
 	(void) completer;
+}
+
+void le_bind_keys(const char *const *words, int n)
+{
+	(void) words;
+	(void) n;
+}
+
+void le_set_key_hook(LeKeyHook *hook)
+{
+	(void) hook;
 }
 
 void le_disable(void)

@@ -31,6 +31,7 @@
 typedef char *EntryFn(const char *text, int state);
 typedef char **CompletionFn(const char *text, int start, int end);
 typedef int GetcFn(FILE *in);
+typedef int KeyFn(int count, int key);
 
 /* The part of the readline API used here.  Entries marked optional may be
  * NULL: the other library lacks them or ignores them. */
@@ -61,6 +62,16 @@ static struct {
 	FILE **outstream;
 	char *(*variable_value)(const char *);	/* optional, GNU only */
 	int (*on_new_line)(void);		/* optional */
+	/* keys bound to shell code: all optional (without them, none) */
+	int *point, *end;
+	void (*replace_line)(const char *, int);
+	void (*redisplay)(void);			/* GNU only */
+	int (*bind_key_in_map)(int, KeyFn *, void *);	/* GNU only */
+	void *(*get_keymap_by_name)(const char *);	/* GNU only */
+	int (*insert_text)(const char *);		/* libedit only */
+	int (*add_defun)(const char *, KeyFn *, int);	/* libedit only */
+	int (*parse_and_bind)(char *);			/* libedit only */
+	void (*using_history)(void);			/* libedit only */
 } rl;
 
 static const char word_breaks[] = LE_WORD_BREAKS "$";
@@ -80,6 +91,14 @@ static char *last_history;	/* kept in a buffer of its own, reused: */
 static size_t last_history_size;	/* loading 200,000 lines allocates none */
 static char **matches;		/* computed by attempt(), handed out by generate() */
 static size_t next_match;
+static const char *progname = "rc";
+/* While readline() runs, what the shell had, put back while a bound key
+ * runs shell code: its signal mask, its locale (0: the editor's is the
+ * same) and, if on_tstp replaced it, its SIGTSTP action. */
+static sigset_t shell_mask;
+static locale_t shell_locale;
+static bool tstp_caught;
+static struct sigaction tstp_saved;
 
 #ifdef LE_LAZY
 
@@ -122,6 +141,16 @@ static const Binding syms[] = {
 	{ "rl_outstream", &rl.outstream, true },
 	{ "rl_variable_value", &rl.variable_value, false },
 	{ "rl_on_new_line", &rl.on_new_line, false },
+	{ "rl_point", &rl.point, false },
+	{ "rl_end", &rl.end, false },
+	{ "rl_replace_line", &rl.replace_line, false },
+	{ "rl_redisplay", &rl.redisplay, false },
+	{ "rl_bind_key_in_map", &rl.bind_key_in_map, false },
+	{ "rl_get_keymap_by_name", &rl.get_keymap_by_name, false },
+	{ "rl_insert_text", &rl.insert_text, false },
+	{ "rl_add_defun", &rl.add_defun, false },
+	{ "rl_parse_and_bind", &rl.parse_and_bind, false },
+	{ "using_history", &rl.using_history, false },
 };
 
 static char load_error[256];
@@ -159,10 +188,24 @@ static bool bind_one(const char *soname)
 	return true;
 }
 
+/* RC_EDITLIB=readline or libedit: the soname of the list holding the
+ * name, else the name itself. */
+static const char *soname_of(const char *choice)
+{
+	const char *lib = strcmp(choice, "readline") == 0 ? "libreadline" :
+		strcmp(choice, "libedit") == 0 ? "libedit" : NULL;
+	if (lib == NULL)
+		return choice;
+	for (size_t i = 0; i < sizeof sonames / sizeof *sonames; i++)
+		if (strstr(sonames[i], lib) != NULL)
+			return sonames[i];
+	return strcmp(lib, "libedit") == 0 ? "libedit.so.2" : "libreadline.so.8";
+}
+
 static const char *bind_library(const char *choice)
 {
 	if (choice != NULL && *choice != '\0')
-		return bind_one(choice) ? NULL : load_error;
+		return bind_one(soname_of(choice)) ? NULL : load_error;
 	for (size_t i = 0; i < sizeof sonames / sizeof *sonames; i++)
 		if (bind_one(sonames[i]))
 			return NULL;
@@ -185,9 +228,44 @@ static void redisplay_linked(void)
 	rl_forced_update_display();
 }
 
+#ifdef LE_USE_LIBEDIT
+static int parse_and_bind_linked(char *line)
+{
+	return rl_parse_and_bind(line);
+}
+
+static void using_history_linked(void)
+{
+	using_history();
+}
+#else
+static int bind_key_in_map_linked(int key, KeyFn *fn, void *map)
+{
+	return rl_bind_key_in_map(key, fn, map);
+}
+
+static void *keymap_by_name_linked(const char *keymap)
+{
+	return rl_get_keymap_by_name(keymap);
+}
+#endif
+
 static const char *bind_library(const char *choice)
 {
 	(void) choice;
+	rl.point = &rl_point;
+	rl.end = &rl_end;
+	rl.replace_line = rl_replace_line;
+#ifdef LE_USE_LIBEDIT
+	rl.insert_text = rl_insert_text;
+	rl.add_defun = rl_add_defun;
+	rl.parse_and_bind = parse_and_bind_linked;
+	rl.using_history = using_history_linked;
+#else
+	rl.redisplay = rl_redisplay;
+	rl.bind_key_in_map = bind_key_in_map_linked;
+	rl.get_keymap_by_name = keymap_by_name_linked;
+#endif
 	rl.readline = readline;
 	rl.add_history = add_history_linked;
 	rl.completion_matches = rl_completion_matches;
@@ -322,6 +400,289 @@ static int interrupt_editor(void)
 	return EOF;
 }
 
+/* libedit works in wide characters and drops each byte the LC_CTYPE in
+ * force cannot convert: every non-ASCII byte in the C locale (no LANG, or
+ * LANG=C).  It then gets a UTF-8 LC_CTYPE of its own, in force only while
+ * it runs, so that what is typed comes out as typed. */
+static void choose_edit_locale(void)
+{
+	static const char *const utf8[] = { "C.UTF-8", "C.utf8", "en_US.UTF-8" };
+	mbstate_t st;
+	wchar_t wc;
+	memset(&st, 0, sizeof st);
+	if (!libedit || mbrtowc(&wc, "\xc3\xa9", 2, &st) != (size_t) -1)
+		return;
+	for (size_t i = 0; i < sizeof utf8 / sizeof utf8[0] && edit_locale == 0; i++)
+		edit_locale = newlocale(LC_CTYPE_MASK, utf8[i], 0);
+}
+
+/* Returns what to give leave_edit_locale(). */
+static locale_t enter_edit_locale(void)
+{
+	return edit_locale != 0 ? uselocale(edit_locale) : 0;
+}
+
+static void leave_edit_locale(locale_t shell)
+{
+	if (shell != 0)
+		uselocale(shell);
+}
+
+/* Keys bound to shell code ($keys, le_keys.c).  What is typed is matched
+ * before the editor sees it; a bound sequence runs the shell's hook with
+ * the line and the cursor, on a line of its own below the one edited, and
+ * the editor then takes the line and cursor back and draws the prompt and
+ * the line again below what the code printed.  GNU readline lets that be
+ * done between two keys.  libedit's readline API gives the line only to a
+ * function bound to a key, and sets the cursor only through its own
+ * commands: it is given keys of its own, C1 control characters no terminal
+ * sends, bound to such commands, and the steps are keys it reads. */
+enum { KEY_REDISPLAY = 0233, KEY_END, KEY_BEGIN, KEY_DELETE, KEY_RUN };
+
+static LeKeyHook *key_hook;
+static bool keys_ready;		/* the editor has what bound keys need */
+static int queued[8];		/* keys given to the editor before any typed */
+static size_t nqueued, queued_at;
+static bool private_key;	/* the key getc_hook gives is one of those */
+
+/* libedit: the step KEY_RUN takes next (RUN_IDLE: v in vi command mode),
+ * and what it works on. */
+static struct {
+	enum { RUN_IDLE, RUN_START, RUN_CALL, RUN_INSERT } step;
+	bool edit;	/* the line in an editor, not fn */
+	char *fn;
+	char *line;
+	size_t cursor;
+} run;
+
+static void queue(int key)
+{
+	if (nqueued < sizeof queued / sizeof *queued)
+		queued[nqueued++] = key;
+}
+
+static void keys_start(void)
+{
+	nqueued = queued_at = 0;
+	run.step = RUN_IDLE;
+	le_keys_reset();
+}
+
+/* GNU readline's states in which a key is no command of its own: a
+ * search, a completion's question, a numeric argument, the rest of a
+ * command or of a key sequence. */
+enum { RL_BUSY = 0x40 | 0x80 | 0x100 | 0x200 | 0x400 | 0x4000 | 0x100000 |
+	0x200000 | 0x800000 };
+
+static bool matching(void)
+{
+	return keys_ready && key_hook != NULL &&
+		(libedit || (*rl.readline_state & RL_BUSY) == 0);
+}
+
+/* Run the hook with the terminal and the signals as the shell has them. */
+static bool call_hook(const char *fn, char **line, size_t *cursor)
+{
+	fflush(*rl.outstream);
+	rl.deprep_terminal();
+	leave_edit_locale(shell_locale);
+	sigset_t editing;
+	sigprocmask(SIG_SETMASK, &shell_mask, &editing);
+	if (tstp_caught)
+		sigaction(SIGTSTP, &tstp_saved, NULL);
+	bool accept = key_hook(fn, line, cursor);
+	if (tstp_caught)
+		sigaction(SIGTSTP, &tstp_action, NULL);
+	sigprocmask(SIG_SETMASK, &editing, NULL);
+	le_state.got_int = 0;	/* a ^C there ended the code, not the line */
+	got_tstp = 0;
+	enter_edit_locale();
+	rl.prep_terminal(1);
+	return accept;
+}
+
+/* GNU readline: run fn (NULL: the editor) between two keys.  Returns
+ * true if the line is to be run. */
+static bool gnu_run(const char *fn)
+{
+	char *line = strdup(*rl.line_buffer != NULL ? *rl.line_buffer : "");
+	if (line == NULL)
+		return false;
+	size_t cursor = (size_t) *rl.point;
+	*rl.point = *rl.end;
+	rl.redisplay();
+	fputc('\n', *rl.outstream);
+	bool accept = call_hook(fn, &line, &cursor);
+	size_t len = strlen(line);
+	rl.replace_line(line, 0);
+	*rl.point = (int) (cursor < len ? cursor : len);
+	free(line);
+	rl.forced_update_display();
+	return accept;
+}
+
+/* GNU readline's command for v in vi command mode. */
+static int gnu_edit_command(int count, int key)
+{
+	(void) count;
+	(void) key;
+	if (gnu_run(NULL))
+		queue('\n');
+	return 0;
+}
+
+static void libedit_start(const char *fn)
+{
+	free(run.fn);
+	run.fn = fn != NULL ? strdup(fn) : NULL;
+	run.edit = fn == NULL;
+	if (fn != NULL && run.fn == NULL)
+		return;
+	run.step = RUN_START;
+	queue(KEY_RUN);
+}
+
+/* libedit: the line the hook left, drawn where the cursor is, then the
+ * cursor put in place: the part after it first, at the line's start, then
+ * the part before it inserted there (a line cannot be set empty: a blank
+ * is deleted). */
+static void libedit_put_line(bool accept)
+{
+	size_t len = strlen(run.line);
+	run.cursor = accept || run.cursor > len ? len : run.cursor;
+	const char *tail = run.line + run.cursor;
+	rl.replace_line(*tail != '\0' ? tail : " ", 0);
+	rl.forced_update_display();
+	queue(KEY_BEGIN);
+	if (*tail == '\0')
+		queue(KEY_DELETE);
+	if (run.cursor > 0) {
+		run.step = RUN_INSERT;
+		queue(KEY_RUN);
+		queue(KEY_REDISPLAY);
+	}
+	if (accept)
+		queue('\n');
+}
+
+/* libedit's function for KEY_RUN. */
+static int libedit_step(int count, int key)
+{
+	(void) count;
+	(void) key;
+	switch (run.step) {
+	case RUN_IDLE:
+		free(run.fn);
+		run.fn = NULL;
+		run.edit = true;
+		/* FALLTHROUGH */
+	case RUN_START:
+		free(run.line);
+		run.line = strdup(*rl.line_buffer != NULL ? *rl.line_buffer : "");
+		run.cursor = (size_t) *rl.point;
+		run.step = run.line != NULL ? RUN_CALL : RUN_IDLE;
+		queue(KEY_END);	/* below the whole line */
+		queue(KEY_RUN);
+		break;
+	case RUN_CALL:
+		run.step = RUN_IDLE;
+		fputc('\n', *rl.outstream);
+		libedit_put_line(call_hook(run.edit ? NULL : run.fn, &run.line, &run.cursor));
+		break;
+	case RUN_INSERT:
+		run.step = RUN_IDLE;
+		run.line[run.cursor] = '\0';
+		rl.insert_text(run.line);
+		break;
+	}
+	return 0;
+}
+
+static void libedit_bind(const char *how, const char *key, const char *command)
+{
+	char line[64];
+	snprintf(line, sizeof line, "bind %s'%s' %s", how, key, command);
+	rl.parse_and_bind(line);
+}
+
+/* The keys libedit is given, in the editing and vi command keymaps; v
+ * there edits the line. */
+static void libedit_keys(void)
+{
+	static const char *const commands[] = {
+		"ed-redisplay", "ed-move-to-end", "ed-move-to-beg",
+		"ed-delete-next-char", "rc-key",
+	};
+	rl.using_history();	/* libedit made: the keys are its */
+	rl.add_defun("rc-key", libedit_step, KEY_RUN);
+	for (int i = 0; i < 5; i++) {
+		char key[8];
+		snprintf(key, sizeof key, "\\%o", KEY_REDISPLAY + i);
+		libedit_bind("", key, commands[i]);
+		libedit_bind("-a ", key, commands[i]);
+	}
+	libedit_bind("-a -s ", "v", "'\\237'");
+}
+
+static bool keys_possible(void)
+{
+	if (rl.point == NULL || rl.end == NULL || rl.replace_line == NULL ||
+	    rl.prep_terminal == NULL || rl.deprep_terminal == NULL ||
+	    rl.forced_update_display == NULL)
+		return false;
+	if (libedit)
+		return rl.insert_text != NULL && rl.add_defun != NULL &&
+			rl.parse_and_bind != NULL && rl.using_history != NULL;
+	return rl.redisplay != NULL;
+}
+
+static void keys_setup(void)
+{
+	if (!keys_possible())
+		return;
+	if (libedit) {
+		locale_t shell = enter_edit_locale();
+		libedit_keys();
+		leave_edit_locale(shell);
+	} else if (rl.bind_key_in_map != NULL && rl.get_keymap_by_name != NULL) {
+		void *vi = rl.get_keymap_by_name("vi-command");
+		if (vi != NULL)
+			rl.bind_key_in_map('v', gnu_edit_command, vi);
+	}
+	keys_ready = true;
+	le_keys_set(progname, NULL, 0);
+}
+
+/* A byte typed (or given back), not matched. */
+static int next_byte(void)
+{
+	const char *fn;
+	return le_keys_next(read_byte, false, &fn);
+}
+
+/* The editor's next key: one queued, else what is typed, a bound
+ * sequence run. */
+static int next_key(void)
+{
+	for (;;) {
+		private_key = queued_at < nqueued;
+		if (private_key) {
+			int k = queued[queued_at++];
+			if (queued_at == nqueued)
+				nqueued = queued_at = 0;
+			return k;
+		}
+		const char *fn;
+		int c = le_keys_next(read_byte, matching(), &fn);
+		if (c != LE_KEY_BOUND)
+			return c;
+		if (libedit)
+			libedit_start(fn);
+		else if (gnu_run(fn))
+			return '\n';
+	}
+}
+
 /* The editor's key reader.  libedit takes the value as a wide character,
  * so give it whole characters. */
 static int getc_hook(FILE *in)
@@ -333,8 +694,8 @@ static int getc_hook(FILE *in)
 		le_state.empty_input = 0;
 		le_restore_input();
 	}
-	int c = read_byte();
-	if (libedit && c >= 0x80 && MB_CUR_MAX > 1) {
+	int c = next_key();
+	if (libedit && c >= 0x80 && c < 0x100 && !private_key && MB_CUR_MAX > 1) {
 		wchar_t wc;
 		mbstate_t st;
 		size_t r;
@@ -344,7 +705,7 @@ static int getc_hook(FILE *in)
 			r = mbrtowc(&wc, &byte, 1, &st);
 			if (r != (size_t) -2)
 				break;
-			if ((c = read_byte()) < 0)
+			if ((c = next_byte()) < 0)
 				break;
 		}
 		if (c >= 0 && r != (size_t) -1)
@@ -432,34 +793,6 @@ static char **attempt(const char *text, int start, int end)
 	return result;
 }
 
-/* libedit works in wide characters and drops each byte the LC_CTYPE in
- * force cannot convert: every non-ASCII byte in the C locale (no LANG, or
- * LANG=C).  It then gets a UTF-8 LC_CTYPE of its own, in force only while
- * it runs, so that what is typed comes out as typed. */
-static void choose_edit_locale(void)
-{
-	static const char *const utf8[] = { "C.UTF-8", "C.utf8", "en_US.UTF-8" };
-	mbstate_t st;
-	wchar_t wc;
-	memset(&st, 0, sizeof st);
-	if (!libedit || mbrtowc(&wc, "\xc3\xa9", 2, &st) != (size_t) -1)
-		return;
-	for (size_t i = 0; i < sizeof utf8 / sizeof utf8[0] && edit_locale == 0; i++)
-		edit_locale = newlocale(LC_CTYPE_MASK, utf8[i], 0);
-}
-
-/* Returns what to give leave_edit_locale(). */
-static locale_t enter_edit_locale(void)
-{
-	return edit_locale != 0 ? uselocale(edit_locale) : 0;
-}
-
-static void leave_edit_locale(locale_t shell)
-{
-	if (shell != 0)
-		uselocale(shell);
-}
-
 /* The editor writes where the prompt goes: libedit takes the stream once. */
 static FILE *term_stream(void)
 {
@@ -485,16 +818,17 @@ static void configure_editor(void)
 	libedit = rl.library_version != NULL && *rl.library_version != NULL &&
 		strstr(*rl.library_version, "EditLine") != NULL;
 	choose_edit_locale();
+	keys_setup();
 }
 
-bool le_init(const char *progname)
+bool le_init(const char *name_of_shell, const char *choice)
 {
 	if (active || tried)
 		return active;
 	tried = true;
+	progname = name_of_shell;
 	if (!isatty(0))
 		return false;
-	const char *choice = getenv("RC_EDITLIB");
 	if (choice != NULL && strcmp(choice, "none") == 0)
 		return false;
 	const char *err = bind_library(choice);
@@ -515,11 +849,10 @@ char *le_readline(const char *prompt, bool *interrupted)
 	*interrupted = false;
 	le_state.line_unterminated = false;
 	got_interrupt = false;
-	sigset_t old;
-	le_block_signals(&old, &waitmask);
+	le_block_signals(&shell_mask, &waitmask);
 	le_state.got_int = 0;
-	struct sigaction tstp_saved;
-	bool tstp = catch_tstp(&tstp_saved);
+	tstp_caught = catch_tstp(&tstp_saved);
+	keys_start();
 	if (le_state.got_winch && rl.reset_screen_size != NULL) {
 		le_state.got_winch = 0;
 		rl.reset_screen_size();
@@ -527,19 +860,19 @@ char *le_readline(const char *prompt, bool *interrupted)
 	fflush(stderr);
 	le_term_fd();	/* made again if a command redirected over it */
 	clearerr(stdin);	/* a ^C made libedit's last getc(stdin) fail */
-	unsigned long state = *rl.readline_state;	/* readline's state between two lines */
-	locale_t shell = enter_edit_locale();
+	unsigned long state = libedit ? 0 : *rl.readline_state;	/* readline's state between two lines */
+	shell_locale = enter_edit_locale();
 	char *line = NULL;
 	if (sigsetjmp(abandon, 0) == 0)
 		line = rl.readline(prompt != NULL ? prompt : "");
 	else
 		*rl.readline_state = state;	/* leave no search or key prefix on */
-	leave_edit_locale(shell);
+	leave_edit_locale(shell_locale);
 	le_state.empty_input = 0;
 	le_restore_input();
-	if (tstp)
+	if (tstp_caught)
 		sigaction(SIGTSTP, &tstp_saved, NULL);	/* a ^Z typed since stops the shell */
-	sigprocmask(SIG_SETMASK, &old, NULL);
+	sigprocmask(SIG_SETMASK, &shell_mask, NULL);
 	if (got_interrupt) {
 		/* the editor left the cursor on the abandoned line */
 		fputc('\n', *rl.outstream);
@@ -590,6 +923,17 @@ void le_set_lister(LeLister *l)
 void le_set_completer(LeCompleter *c)
 {
 	completer = c;
+}
+
+void le_bind_keys(const char *const *words, int n)
+{
+	if (keys_ready)
+		le_keys_set(progname, words, n);
+}
+
+void le_set_key_hook(LeKeyHook *hook)
+{
+	key_hook = hook;
 }
 
 void le_disable(void)

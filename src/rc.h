@@ -252,6 +252,10 @@ void names_offer(void);
 void completers_default(void);
 void completers_offer(void);
 
+/* keys.c */
+void keys_sync(void);
+void keys_offer(void);
+
 /* str.c: growable strings, formatted (%q quotes rc-style), and written out. */
 typedef struct { char *buf; size_t len, cap; } Str;
 void str_add(Str *s, const char *p, size_t n);

@@ -145,11 +145,15 @@ void catch_steps(void)
 	catch_on_error(walk_on_error);
 }
 
+/* The library $RC_EDITLIB names (a variable of the shell: ~/.rcrc, which
+ * has run, may have set it). */
 static void input_setup_editor(void)
 {
-	if (le_init("rc")) {
+	List *choice = var_get("RC_EDITLIB");
+	if (le_init("rc", choice != NULL ? choice->w : NULL)) {
 		names_offer();
 		completers_offer();
+		keys_offer();
 		history_load();
 	}
 }
@@ -180,10 +184,18 @@ static void run_prompt_fn(void)
 	status_restore(saved);
 }
 
+/* Before a command's first prompt: fn prompt, then $keys to the editor
+ * if fn prompt or the command before changed it. */
+static void before_prompt(void)
+{
+	run_prompt_fn();
+	keys_sync();
+}
+
 int rc_main(int argc, char **argv, char **envp)
 {
 	static const InputHooks hooks = {
-		run_prompt_fn, sig_prompt_interrupt, read_forget, rc_exit,
+		before_prompt, sig_prompt_interrupt, read_forget, rc_exit,
 	};
 	input_set_hooks(&hooks);
 	const char *cmd = NULL;

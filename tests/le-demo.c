@@ -77,7 +77,7 @@ int main(int argc, char **argv)
 	catch(SIGWINCH);
 #endif
 	if (isatty(0))
-		le_init("le-demo");
+		le_init("le-demo", getenv("RC_EDITLIB"));
 	le_set_lister(demo_lister);
 	for (i = 1; i < argc; i++)
 		if (strcmp(argv[i], "-1") == 0)
