@@ -45,6 +45,7 @@ PTY_TESTS = \
 	tests/pty/rc-login.test \
 	tests/pty/rc-jobs.test \
 	tests/pty/rc-keys.test \
+	tests/pty/rc-editlib.test \
 	tests/pty/strace-jobs.test \
 	tests/pty/strace-noedit.test
 EXTRA_DIST += $(PTY_TESTS) tests/pty/lib.sh
