@@ -99,6 +99,7 @@ enum { LE_KEY_BOUND = -3 };
 void le_keys_set(const char *progname, const char *const *words, int n);
 int le_keys_next(int (*read_key)(void), bool matching, const char **fn);
 void le_keys_reset(void);
+bool le_keys_held(void);	/* bytes given back wait to be read */
 
 /* rc-quote s when it needs it (or always if force): 'it''s'.  malloc'd. */
 char *le_quote(const char *s, bool force);

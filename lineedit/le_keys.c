@@ -213,3 +213,8 @@ int le_keys_next(int (*read_key)(void), bool matching, const char **fn)
 		return c;
 	}
 }
+
+bool le_keys_held(void)
+{
+	return nagain > 0;
+}

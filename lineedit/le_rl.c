@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <locale.h>
+#include <poll.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdio.h>
@@ -32,6 +33,7 @@ typedef char *EntryFn(const char *text, int state);
 typedef char **CompletionFn(const char *text, int start, int end);
 typedef int GetcFn(FILE *in);
 typedef int KeyFn(int count, int key);
+typedef int HookFn(void);
 
 /* The part of the readline API used here.  Entries marked optional may be
  * NULL: the other library lacks them or ignores them. */
@@ -68,6 +70,8 @@ static struct {
 	void (*redisplay)(void);			/* GNU only */
 	int (*bind_key_in_map)(int, KeyFn *, void *);	/* GNU only */
 	void *(*get_keymap_by_name)(const char *);	/* GNU only */
+	HookFn **input_available_hook;			/* GNU only */
+	int (*set_keyboard_input_timeout)(int);		/* GNU only */
 	int (*insert_text)(const char *);		/* libedit only */
 	int (*add_defun)(const char *, KeyFn *, int);	/* libedit only */
 	int (*parse_and_bind)(char *);			/* libedit only */
@@ -147,6 +151,8 @@ static const Binding syms[] = {
 	{ "rl_redisplay", &rl.redisplay, false },
 	{ "rl_bind_key_in_map", &rl.bind_key_in_map, false },
 	{ "rl_get_keymap_by_name", &rl.get_keymap_by_name, false },
+	{ "rl_input_available_hook", &rl.input_available_hook, false },
+	{ "rl_set_keyboard_input_timeout", &rl.set_keyboard_input_timeout, false },
 	{ "rl_insert_text", &rl.insert_text, false },
 	{ "rl_add_defun", &rl.add_defun, false },
 	{ "rl_parse_and_bind", &rl.parse_and_bind, false },
@@ -265,6 +271,8 @@ static const char *bind_library(const char *choice)
 	rl.redisplay = rl_redisplay;
 	rl.bind_key_in_map = bind_key_in_map_linked;
 	rl.get_keymap_by_name = keymap_by_name_linked;
+	rl.input_available_hook = &rl_input_available_hook;
+	rl.set_keyboard_input_timeout = rl_set_keyboard_input_timeout;
 #endif
 	rl.readline = readline;
 	rl.add_history = add_history_linked;
@@ -521,6 +529,20 @@ static bool gnu_run(const char *fn)
 	return accept;
 }
 
+/* GNU readline asks, after an Escape in vi mode, whether more of a
+ * sequence is on its way: bytes le_keys.c gave back (an Escape held as
+ * the start of a bound sequence) are, besides what the terminal has, for
+ * which it waits as long as readline itself would. */
+static int input_waiting(void)
+{
+	if (queued_at < nqueued || le_keys_held())
+		return 1;
+	int us = rl.set_keyboard_input_timeout != NULL ?
+		rl.set_keyboard_input_timeout(-1) : 0;
+	struct pollfd p = { .fd = 0, .events = POLLIN };
+	return poll(&p, 1, us / 1000) > 0;
+}
+
 /* GNU readline's command for v in vi command mode. */
 static int gnu_edit_command(int count, int key)
 {
@@ -644,10 +666,13 @@ static void keys_setup(void)
 		locale_t shell = enter_edit_locale();
 		libedit_keys();
 		leave_edit_locale(shell);
-	} else if (rl.bind_key_in_map != NULL && rl.get_keymap_by_name != NULL) {
-		void *vi = rl.get_keymap_by_name("vi-command");
-		if (vi != NULL)
+	} else {
+		void *vi = rl.get_keymap_by_name != NULL ?
+			rl.get_keymap_by_name("vi-command") : NULL;
+		if (vi != NULL && rl.bind_key_in_map != NULL)
 			rl.bind_key_in_map('v', gnu_edit_command, vi);
+		if (rl.input_available_hook != NULL)
+			*rl.input_available_hook = input_waiting;
 	}
 	keys_ready = true;
 	le_keys_set(progname, NULL, 0);
