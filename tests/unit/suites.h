@@ -11,6 +11,7 @@ Suite *lex_suite(void);
 Suite *parse_suite(void);
 Suite *list_suite(void);
 Suite *complete_suite(void);
+Suite *keys_suite(void);
 Suite *wait_suite(void);
 
 #endif
