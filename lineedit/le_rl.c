@@ -488,9 +488,12 @@ static bool matching(void)
 		(libedit || (*rl.readline_state & RL_BUSY) == 0);
 }
 
-/* Run the hook with the terminal and the signals as the shell has them. */
+/* Run the hook with the terminal and the signals as the shell has them
+ * (a program without one, tests/le-demo, keeps the line as it is). */
 static bool call_hook(const char *fn, char **line, size_t *cursor)
 {
+	if (key_hook == NULL)
+		return false;
 	fflush(*rl.outstream);
 	rl.deprep_terminal();
 	leave_edit_locale(shell_locale);
