@@ -75,7 +75,7 @@ static struct {
 	int (*insert_text)(const char *);		/* libedit only */
 	int (*add_defun)(const char *, KeyFn *, int);	/* libedit only */
 	int (*parse_and_bind)(char *);			/* libedit only */
-	void (*using_history)(void);			/* libedit only */
+	int (*bind_key)(int, KeyFn *);			/* libedit only */
 } rl;
 
 static const char word_breaks[] = LE_WORD_BREAKS "$";
@@ -156,7 +156,7 @@ static const Binding syms[] = {
 	{ "rl_insert_text", &rl.insert_text, false },
 	{ "rl_add_defun", &rl.add_defun, false },
 	{ "rl_parse_and_bind", &rl.parse_and_bind, false },
-	{ "using_history", &rl.using_history, false },
+	{ "rl_bind_key", &rl.bind_key, false },
 };
 
 static char load_error[256];
@@ -239,11 +239,6 @@ static int parse_and_bind_linked(char *line)
 {
 	return rl_parse_and_bind(line);
 }
-
-static void using_history_linked(void)
-{
-	using_history();
-}
 #else
 static int bind_key_in_map_linked(int key, KeyFn *fn, void *map)
 {
@@ -266,7 +261,7 @@ static const char *bind_library(const char *choice)
 	rl.insert_text = rl_insert_text;
 	rl.add_defun = rl_add_defun;
 	rl.parse_and_bind = parse_and_bind_linked;
-	rl.using_history = using_history_linked;
+	rl.bind_key = rl_bind_key;
 #else
 	rl.redisplay = rl_redisplay;
 	rl.bind_key_in_map = bind_key_in_map_linked;
@@ -638,8 +633,12 @@ static void libedit_keys(void)
 		"ed-redisplay", "ed-move-to-end", "ed-move-to-beg",
 		"ed-delete-next-char", "rc-key",
 	};
-	rl.using_history();	/* libedit made: the keys are its */
+	rl.bind_key(0, NULL);	/* makes libedit (and binds nothing): the keys are its */
+	/* rl_add_defun also binds what vis(3) makes of the key: M^_ (M, then
+	 * Control-_) with libbsd's, which makes M begin a sequence and M
+	 * typed before another key vanish.  M inserts itself again. */
 	rl.add_defun("rc-key", libedit_step, KEY_RUN);
+	libedit_bind("", "M", "ed-insert");
 	for (int i = 0; i < 5; i++) {
 		char key[8];
 		snprintf(key, sizeof key, "\\%o", KEY_REDISPLAY + i);
@@ -657,7 +656,7 @@ static bool keys_possible(void)
 		return false;
 	if (libedit)
 		return rl.insert_text != NULL && rl.add_defun != NULL &&
-			rl.parse_and_bind != NULL && rl.using_history != NULL;
+			rl.parse_and_bind != NULL && rl.bind_key != NULL;
 	return rl.redisplay != NULL;
 }
 
