@@ -72,6 +72,10 @@ void le_bind_keys(const char *const *words, int n);
 typedef bool LeKeyHook(const char *fn, char **line, size_t *cursor);
 void le_set_key_hook(LeKeyHook *hook);
 
+/* Whether bound keys act in the lines read from now on (at first they
+ * do): off, what they are typed as goes to the editor as it is. */
+void le_keys_allow(bool allow);
+
 /* Forward SIGINT or SIGWINCH from the shell's own handler (async-signal-safe). */
 void le_on_signal(int sig);
 

@@ -50,6 +50,11 @@ void le_set_key_hook(LeKeyHook *hook)
 	(void) hook;
 }
 
+void le_keys_allow(bool allow)
+{
+	(void) allow;
+}
+
 void le_disable(void)
 {
 }

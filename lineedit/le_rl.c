@@ -444,6 +444,7 @@ enum { KEY_REDISPLAY = 0233, KEY_END, KEY_BEGIN, KEY_DELETE, KEY_RUN };
 
 static LeKeyHook *key_hook;
 static bool keys_ready;		/* the editor has what bound keys need */
+static bool keys_allowed = true;	/* le_keys_allow() */
 static int queued[8];		/* keys given to the editor before any typed */
 static size_t nqueued, queued_at;
 static bool private_key;	/* the key getc_hook gives is one of those */
@@ -477,18 +478,20 @@ static void keys_start(void)
 enum { RL_BUSY = 0x40 | 0x80 | 0x100 | 0x200 | 0x400 | 0x4000 | 0x100000 |
 	0x200000 | 0x800000 };
 
-static bool matching(void)
+/* Whether a bound key may run the hook now. */
+static bool hook_usable(void)
 {
-	return keys_ready && key_hook != NULL &&
-		(libedit || (*rl.readline_state & RL_BUSY) == 0);
+	return keys_ready && keys_allowed && key_hook != NULL;
 }
 
-/* Run the hook with the terminal and the signals as the shell has them
- * (a program without one, tests/le-demo, keeps the line as it is). */
+static bool matching(void)
+{
+	return hook_usable() && (libedit || (*rl.readline_state & RL_BUSY) == 0);
+}
+
+/* Run the hook with the terminal and the signals as the shell has them. */
 static bool call_hook(const char *fn, char **line, size_t *cursor)
 {
-	if (key_hook == NULL)
-		return false;
 	fflush(*rl.outstream);
 	rl.deprep_terminal();
 	leave_edit_locale(shell_locale);
@@ -546,7 +549,7 @@ static int gnu_edit_command(int count, int key)
 {
 	(void) count;
 	(void) key;
-	if (gnu_run(NULL))
+	if (hook_usable() && gnu_run(NULL))
 		queue('\n');
 	return 0;
 }
@@ -592,6 +595,8 @@ static int libedit_step(int count, int key)
 	(void) key;
 	switch (run.step) {
 	case RUN_IDLE:
+		if (!hook_usable())
+			break;	/* a program without the hook (tests/le-demo) */
 		free(run.fn);
 		run.fn = NULL;
 		run.edit = true;
@@ -961,6 +966,11 @@ void le_bind_keys(const char *const *words, int n)
 void le_set_key_hook(LeKeyHook *hook)
 {
 	key_hook = hook;
+}
+
+void le_keys_allow(bool allow)
+{
+	keys_allowed = allow;
 }
 
 void le_disable(void)

@@ -156,6 +156,10 @@ static bool fill_tty(Input *i)
 	for (;;) {
 		bool intr = false;
 		bool continuation = !want_prompt1;
+		/* a bound key runs shell code, which may read commands of
+		 * its own (eval, the editor's command line): not while the
+		 * lines of one are being read */
+		le_keys_allow(!continuation);
 		char *line = le_readline(prompt_text(), &intr);
 		if (line == NULL && continuation && isatty(0))
 			rc_raise(eInterrupt);
