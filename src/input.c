@@ -161,6 +161,10 @@ static bool fill_tty(Input *i)
 		 * lines of one are being read */
 		le_keys_allow(!continuation);
 		char *line = le_readline(prompt_text(), &intr);
+		/* what fn prompt or a bound key ran may have read commands of
+		 * its own (eval, the editor's command line), each of which
+		 * began with a first prompt: the next line here continues */
+		want_prompt1 = false;
 		if (line == NULL && continuation && isatty(0))
 			rc_raise(eInterrupt);
 		if (line == NULL && !jobs_may_exit()) {
