@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Zlib */
 /* builtins.c: the builtin commands, one table. */
 #include "rc.h"
+#include "sys.h"
 #include "../lineedit/le.h"
 
 #include <errno.h>
@@ -111,6 +112,102 @@ static void b_cd(List *args)
 static void b_eval(List *args)
 {
 	input_run_string(list_flat(args->n, " "));
+}
+
+/* The history tools, after rc's history(1) programs of those names:
+ * - runs again the newest command of $history that the arguments match,
+ * -p prints it, -- and --p let $VISUAL or $EDITOR edit it first, -l lists
+ * every command they match.  history.c says how they match. */
+static void history_run(const char *text)
+{
+	fprint(2, "%s\n", text);
+	history_add(text);
+	input_run_string(text);
+}
+
+static void history_print(const char *tool, Str *s)
+{
+	str_addc(s, '\n');
+	if (builtin_put(tool, s))
+		status_set(0);
+}
+
+static const char *editor_command(void)
+{
+	List *v = var_get("VISUAL");
+	if (v == NULL || *v->w == '\0')
+		v = var_get("EDITOR");
+	return v != NULL && *v->w != '\0' ? v->w : "vi";
+}
+
+/* Let the editor change s: false if it failed, or the file could not be
+ * written or read (reported). */
+static bool history_edit(const char *tool, Str *s)
+{
+	const char *dir = getenv("TMPDIR");
+	char *name = nfmt("%s/rc-edit.XXXXXX", dir && *dir ? dir : "/tmp");
+	int fd = mkstemp_cloexec(name);
+	if (fd < 0 || writeall(fd, s->buf, s->len) < 0 || writeall(fd, "\n", 1) < 0) {
+		print_error("rc: %s: %s: %s", tool, name, strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+			unlink(name);
+		}
+		status_fail();
+		return false;
+	}
+	close(fd);
+	Str cmd = { 0 };
+	str_fmt(&cmd, "%s ", editor_command());
+	str_quote(&cmd, name);
+	input_run_string(cmd.buf);
+	free(cmd.buf);
+	bool ok = status_true() && (fd = open(name, O_RDONLY | O_CLOEXEC)) >= 0;
+	unlink(name);
+	if (!ok)
+		return false;
+	s->len = 0;
+	char buf[INPUT_CHUNK];
+	ssize_t n;
+	while ((n = read(fd, buf, sizeof buf)) > 0)
+		str_add(s, buf, n);
+	close(fd);
+	while (s->len > 0 && s->buf[s->len - 1] == '\n')
+		s->len--;	/* the editor's last newline, and blank lines */
+	str_addc(s, '\0');
+	s->len--;
+	return true;
+}
+
+static void history_tool(List *args, bool edit, bool print)
+{
+	Str s = { 0 };
+	if (!history_pick(args->w, args->n, &s))
+		status_fail();
+	else if (edit && !history_edit(args->w, &s))
+		;	/* the editor's status stays */
+	else if (s.len == 0)
+		status_set(0);	/* the editor left nothing */
+	else if (print)
+		history_print(args->w, &s);
+	else
+		history_run(s.buf);
+	free(s.buf);
+}
+
+static void b_rerun(List *args) { history_tool(args, false, false); }
+static void b_rerun_print(List *args) { history_tool(args, false, true); }
+static void b_rerun_edit(List *args) { history_tool(args, true, false); }
+static void b_rerun_edit_print(List *args) { history_tool(args, true, true); }
+
+static void b_history_list(List *args)
+{
+	Str s = { 0 };
+	if (!history_list(args->n, &s))
+		status_fail();
+	else if (builtin_put(args->w, &s))
+		status_set(0);
+	free(s.buf);
 }
 
 static void b_exit(List *args)
@@ -551,7 +648,9 @@ static void b_builtin(List *args)
 static void b_whatis(List *args);
 
 static const struct { const char *name; Builtin *fn; } builtins[] = {
-	{ ".", b_dot }, { "bg", b_bg }, { "break", b_break }, { "builtin", b_builtin },
+	{ "-", b_rerun }, { "--", b_rerun_edit }, { "--p", b_rerun_edit_print },
+	{ "-l", b_history_list }, { "-p", b_rerun_print }, { ".", b_dot }, { "bg", b_bg },
+	{ "break", b_break }, { "builtin", b_builtin },
 	{ "cd", b_cd }, { "continue", b_continue }, { "echo", b_echo }, { "eval", b_eval },
 	{ "exec", b_builtin }, { "exit", b_exit }, { "fg", b_fg }, { "flag", b_flag },
 	{ "jobs", b_jobs }, { "limit", b_limit }, { "newpgrp", b_newpgrp }, { "read", b_read },
@@ -564,14 +663,19 @@ static const struct { const char *name; Builtin *fn; } builtins[] = {
  * as it sets $status, and these set none of their own). */
 bool builtin_runs_commands(Builtin *b)
 {
-	return b == b_eval || b == b_dot;
+	return b == b_eval || b == b_dot || b == b_rerun || b == b_rerun_edit;
 }
 
 /* Job control's builtins exist only where it is on (jobs_visible): a
  * script may run programs of their names. */
 static bool exists(Builtin *b)
 {
-	return (b != b_jobs && b != b_fg && b != b_bg) || jobs_visible();
+	if (b == b_jobs || b == b_fg || b == b_bg)
+		return jobs_visible();
+	if (b == b_rerun || b == b_rerun_edit || b == b_rerun_print ||
+	    b == b_rerun_edit_print || b == b_history_list)
+		return typed_session();
+	return true;
 }
 
 Builtin *builtin_get(const char *name)

@@ -202,6 +202,7 @@ const char *start_up_file_set(const char *name);
 const char *start_up_file_name(void);
 void typed_shell_set(void);
 bool typed_shell(void);
+bool typed_session(void);
 extern int lineno;
 enum { SKIP_NONE, SKIP_BREAK, SKIP_CONTINUE, SKIP_RETURN };
 extern int skipping;	/* a break, continue or return is leaving commands */
@@ -625,6 +626,9 @@ void history_typed(const char *text, size_t len);
 void history_read(const char *text, size_t len);
 void history_commit(void);
 void history_load(void);
+void history_add(const char *text);
+bool history_list(List *patterns, Str *out);
+bool history_pick(const char *tool, List *words, Str *out);
 
 /* heredoc.c */
 void heredoc_pending(Node *redir, const char *eof, bool quoted);

@@ -154,8 +154,8 @@ static void input_setup_editor(void)
 		names_offer();
 		completers_offer();
 		keys_offer();
-		history_load();
 	}
+	history_load();
 }
 
 /* fn prompt, before a command's first prompt (not with -n, which runs
@@ -256,6 +256,7 @@ int rc_main(int argc, char **argv, char **envp)
 			input_setup_editor();
 			input_interactive();
 		} else if (interactive) {
+			history_load();	/* trims it to $historysize */
 			input_interactive();
 		} else
 			input_fd(0);

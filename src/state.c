@@ -58,6 +58,13 @@ bool typed_shell(void)
 	return typed && !in_child();
 }
 
+/* That shell or a child of it (a pipeline's stage, a backquote): where
+ * the history tools are builtins. */
+bool typed_session(void)
+{
+	return typed;
+}
+
 /* frames[0] is the process itself; one more for each guarded body being
  * run.  Leaving the shell itself runs fn sigexit, so its frame starts so. */
 static Frame first[8] = { { .sigexit = true } };
