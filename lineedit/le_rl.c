@@ -74,8 +74,9 @@ static struct {
 	int (*set_keyboard_input_timeout)(int);		/* GNU only */
 	int (*insert_text)(const char *);		/* libedit only */
 	int (*add_defun)(const char *, KeyFn *, int);	/* libedit only */
-	int (*parse_and_bind)(char *);			/* libedit only */
 	int (*bind_key)(int, KeyFn *);			/* libedit only */
+	int (*initialize)(void);		/* optional: with the next, */
+	int (*parse_and_bind)(char *);		/* the word motion keys; libedit: bound keys */
 } rl;
 
 static const char word_breaks[] = LE_WORD_BREAKS "$";
@@ -157,6 +158,7 @@ static const Binding syms[] = {
 	{ "rl_add_defun", &rl.add_defun, false },
 	{ "rl_parse_and_bind", &rl.parse_and_bind, false },
 	{ "rl_bind_key", &rl.bind_key, false },
+	{ "rl_initialize", &rl.initialize, false },
 };
 
 static char load_error[256];
@@ -234,12 +236,13 @@ static void redisplay_linked(void)
 	rl_forced_update_display();
 }
 
-#ifdef LE_USE_LIBEDIT
+/* GNU readline's takes a char *, libedit's a const char *. */
 static int parse_and_bind_linked(char *line)
 {
 	return rl_parse_and_bind(line);
 }
-#else
+
+#ifndef LE_USE_LIBEDIT
 static int bind_key_in_map_linked(int key, KeyFn *fn, void *map)
 {
 	return rl_bind_key_in_map(key, fn, map);
@@ -260,7 +263,6 @@ static const char *bind_library(const char *choice)
 #ifdef LE_USE_LIBEDIT
 	rl.insert_text = rl_insert_text;
 	rl.add_defun = rl_add_defun;
-	rl.parse_and_bind = parse_and_bind_linked;
 	rl.bind_key = rl_bind_key;
 #else
 	rl.redisplay = rl_redisplay;
@@ -278,6 +280,8 @@ static const char *bind_library(const char *choice)
 	rl.prep_terminal = rl_prep_terminal;
 	rl.deprep_terminal = rl_deprep_terminal;
 	rl.forced_update_display = redisplay_linked;
+	rl.initialize = rl_initialize;
+	rl.parse_and_bind = parse_and_bind_linked;
 	rl.readline_state = &rl_readline_state;
 #ifndef LE_USE_LIBEDIT
 	rl.reset_screen_size = rl_reset_screen_size;
@@ -386,21 +390,28 @@ static int read_byte(void)
 }
 
 /* ^C abandons the line in whatever state the editor is: a search, the
- * question before a long list of completions, after Esc.  A key cannot do
- * that (Return only ends the line in the plain state, and Esc Return is
- * vi-editing-mode in GNU readline), so: libedit ends el_gets() at a read
- * error in any state and restores the terminal itself; GNU readline is left
- * as its manual says an application's SIGINT handler may leave it, after
- * rl_free_line_state() and rl_cleanup_after_signal(). */
+ * question before a long list of completions, after Esc.  GNU readline is
+ * left as its manual says an application's SIGINT handler may leave it,
+ * after rl_free_line_state() and rl_cleanup_after_signal(), which also
+ * move the cursor below the line.  libedit is given a newline first: in
+ * emacs and vi modes and in a search it ends the line as Return does,
+ * with the cursor moved below the last row of the text (a long line, or a
+ * command of several lines, with the cursor on an earlier row).  Where a
+ * state takes the newline otherwise (a vi operator waiting for its
+ * motion, Esc), the next key read is a read error, which ends el_gets()
+ * in any state; libedit restores the terminal itself. */
 static int interrupt_editor(void)
 {
-	got_interrupt = true;
 	if (!libedit) {
+		got_interrupt = true;
 		rl.free_line_state();
 		rl.cleanup_after_signal();
 		siglongjmp(abandon, 1);
 	}
-	return EOF;
+	if (got_interrupt)
+		return EOF;
+	got_interrupt = true;
+	return '\n';
 }
 
 /* libedit works in wide characters and drops each byte the LC_CTYPE in
@@ -726,6 +737,8 @@ static int getc_hook(FILE *in)
 		le_state.empty_input = 0;
 		le_restore_input();
 	}
+	if (got_interrupt)
+		return interrupt_editor();	/* libedit took the newline otherwise */
 	int c = next_key();
 	if (libedit && c >= 0x80 && c < 0x100 && !private_key && MB_CUR_MAX > 1) {
 		wchar_t wc;
@@ -833,6 +846,43 @@ static FILE *term_stream(void)
 	return f != NULL ? f : stderr;
 }
 
+/* Word motion on the keys terminals send for Control and Alt with Left
+ * and Right: xterm's (\e[1;5D, \e[1;3D), older ones' (\e[5D), rxvt's
+ * Control (\eOd), and Alt as an Esc before the arrow (\e\e[D).  Each
+ * library lacked some: libedit inserted the D of Alt-Left, GNU readline
+ * the [D of Esc Left. */
+static const char *const word_keys[][2] = {
+	{ "\\e[1;5C", "\\e[1;5D" }, { "\\e[1;3C", "\\e[1;3D" }, { "\\e[5C", "\\e[5D" },
+	{ "\\eOc", "\\eOd" }, { "\\e\\e[C", "\\e\\e[D" },
+};
+
+static void bind_key(const char *key, const char *gnu, const char *edit)
+{
+	char line[64];
+	if (libedit)
+		snprintf(line, sizeof line, "bind '%s' %s", key, edit);
+	else
+		snprintf(line, sizeof line, "\"%s\": %s", key, gnu);
+	rl.parse_and_bind(line);	/* GNU readline writes to it */
+}
+
+/* GNU readline gets the keys before it reads ~/.inputrc, which may bind
+ * them otherwise.  libedit binds keys only once it is started, which
+ * reads ~/.editrc first: these keys are bound as here. */
+static void bind_word_keys(void)
+{
+	if (rl.parse_and_bind == NULL || (libedit && rl.initialize == NULL))
+		return;
+	locale_t shell = enter_edit_locale();
+	if (libedit)
+		rl.initialize();
+	for (size_t i = 0; i < sizeof word_keys / sizeof word_keys[0]; i++) {
+		bind_key(word_keys[i][0], "forward-word", "em-next-word");
+		bind_key(word_keys[i][1], "backward-word", "ed-prev-word");
+	}
+	leave_edit_locale(shell);
+}
+
 static void configure_editor(void)
 {
 	*rl.readline_name = "rc";
@@ -851,6 +901,7 @@ static void configure_editor(void)
 		strstr(*rl.library_version, "EditLine") != NULL;
 	choose_edit_locale();
 	keys_setup();
+	bind_word_keys();
 }
 
 bool le_init(const char *name_of_shell, const char *choice)
@@ -874,6 +925,51 @@ bool le_init(const char *name_of_shell, const char *choice)
 	return true;
 }
 
+/* The markers around what a prompt prints but the screen does not show
+ * (escape sequences), as both libraries read them. */
+enum { PROMPT_HIDE = '\001', PROMPT_SHOW = '\002' };
+
+/* libedit draws the prompt as one row, a tab or a newline in it as
+ * nothing: the example's continuation prompt (a tab) showed nothing, a
+ * prompt of two lines one.  It gets the last line alone, its tabs made
+ * spaces to the next multiple of 8 columns (a column a character; what
+ * the markers hide, none), once the lines before it are written here,
+ * without the markers.  Returns the prompt to give it (malloc'd, or NULL
+ * if memory ran out). */
+static char *libedit_prompt(const char *prompt)
+{
+	const char *last = strrchr(prompt, '\n');
+	if (last != NULL) {
+		for (const char *p = prompt; p <= last; p++)
+			if (*p != PROMPT_HIDE && *p != PROMPT_SHOW)
+				fputc(*p, *rl.outstream);
+		fflush(*rl.outstream);
+		prompt = last + 1;
+	}
+	size_t len = strlen(prompt), tabs = 0;
+	for (const char *p = prompt; *p != '\0'; p++)
+		tabs += *p == '\t';
+	char *out = malloc(len + tabs * 7 + 1), *o = out;
+	if (out == NULL)
+		return NULL;
+	size_t column = 0;
+	bool hidden = false;
+	for (const char *p = prompt; *p != '\0'; p++) {
+		if (*p == PROMPT_HIDE || *p == PROMPT_SHOW)
+			hidden = *p == PROMPT_HIDE;
+		else if (*p == '\t' && !hidden) {
+			do
+				*o++ = ' ';
+			while (++column % 8 != 0);
+			continue;
+		} else if (!hidden && ((unsigned char) *p & 0xc0) != 0x80)
+			column++;
+		*o++ = *p;
+	}
+	*o = '\0';
+	return out;
+}
+
 char *le_readline(const char *prompt, bool *interrupted)
 {
 	if (!active)
@@ -895,20 +991,26 @@ char *le_readline(const char *prompt, bool *interrupted)
 	unsigned long state = libedit ? 0 : *rl.readline_state;	/* readline's state between two lines */
 	shell_locale = enter_edit_locale();
 	char *line = NULL;
+	char *const own_prompt = libedit && prompt != NULL && strpbrk(prompt, "\t\n") != NULL ?
+		libedit_prompt(prompt) : NULL;
 	if (sigsetjmp(abandon, 0) == 0)
-		line = rl.readline(prompt != NULL ? prompt : "");
+		line = rl.readline(own_prompt != NULL ? own_prompt : prompt != NULL ? prompt : "");
 	else
 		*rl.readline_state = state;	/* leave no search or key prefix on */
 	leave_edit_locale(shell_locale);
+	free(own_prompt);
 	le_state.empty_input = 0;
 	le_restore_input();
 	if (tstp_caught)
 		sigaction(SIGTSTP, &tstp_saved, NULL);	/* a ^Z typed since stops the shell */
 	sigprocmask(SIG_SETMASK, &shell_mask, NULL);
 	if (got_interrupt) {
-		/* the editor left the cursor on the abandoned line */
-		fputc('\n', *rl.outstream);
-		fflush(*rl.outstream);
+		/* the editor left the cursor on the abandoned line, unless
+		 * libedit ended it as a line */
+		if (line == NULL) {
+			fputc('\n', *rl.outstream);
+			fflush(*rl.outstream);
+		}
 		*interrupted = true;
 		free(line);
 		line = strdup("");
