@@ -38,6 +38,7 @@ PTY_TESTS = \
 	tests/pty/rc-history.test \
 	tests/pty/rc-whatis-editor.test \
 	tests/pty/rc-editor-states.test \
+	tests/pty/rc-screen.test \
 	tests/pty/rc-line-input.test \
 	tests/pty/rc-terminal.test \
 	tests/pty/rc-soak.test \
