@@ -451,7 +451,9 @@ static bool tool_line(const Entry *en)
 
 static const char *find_in(const char *p, const char *lim, const char *w, size_t len)
 {
-	for (; p + len <= lim; p++)
+	if (len == 0)
+		return p;
+	for (; (size_t) (lim - p) >= len && (p = memchr(p, *w, lim - p - len + 1)) != NULL; p++)
 		if (memcmp(p, w, len) == 0)
 			return p;
 	return NULL;
