@@ -666,8 +666,9 @@ bool builtin_runs_commands(Builtin *b)
 	return b == b_eval || b == b_dot || b == b_rerun || b == b_rerun_edit;
 }
 
-/* Job control's builtins exist only where it is on (jobs_visible): a
- * script may run programs of their names. */
+/* Job control's builtins exist only where it is on (jobs_visible), the
+ * history tools only in a shell that reads what is typed and its children
+ * (typed_session): a script may run programs of their names. */
 static bool exists(Builtin *b)
 {
 	if (b == b_jobs || b == b_fg || b == b_bg)
