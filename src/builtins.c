@@ -203,7 +203,7 @@ static void b_rerun_edit_print(List *args) { history_tool(args, true, true); }
 static void b_history_list(List *args)
 {
 	Str s = { 0 };
-	if (!history_list(args->n, &s))
+	if (!history_matching(args->n, &s))
 		status_fail();
 	else if (builtin_put(args->w, &s))
 		status_set(0);

@@ -508,8 +508,10 @@ static void add_entry_line(const Entry *en, void *ctx)
 	str_addc(ctx, '\n');
 }
 
-/* -l: the entries the patterns match, each with its newline, in out. */
-bool history_list(List *patterns, Str *out)
+/* -l: the entries the patterns match, each with its newline, in out.
+ * (Not history_list: readline and libedit have one, which a static
+ * build links beside this.) */
+bool history_matching(List *patterns, Str *out)
 {
 	return history_each("-l", patterns, add_entry_line, out);
 }

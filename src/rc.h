@@ -627,7 +627,7 @@ void history_read(const char *text, size_t len);
 void history_commit(void);
 void history_load(void);
 void history_add(const char *text);
-bool history_list(List *patterns, Str *out);
+bool history_matching(List *patterns, Str *out);
 bool history_pick(const char *tool, List *words, Str *out);
 
 /* heredoc.c */
