@@ -140,6 +140,28 @@ static const char *editor_command(void)
 	return v != NULL && *v->w != '\0' ? v->w : "vi";
 }
 
+/* $VISUAL or $EDITOR on the file: words of rc, as fc takes $FCEDIT.  The
+ * file goes also when an error or ^C (without job control) ends it. */
+static void run_editor(const char *file)
+{
+	Str cmd = { 0 };
+	str_fmt(&cmd, "%s ", editor_command());
+	str_quote(&cmd, file);
+	Catch c;
+	int e = 0;
+	catch_push(&c);
+	if (sigsetjmp(c.buf, 0) == 0) {
+		input_run_string(cmd.buf);
+		catch_pop(&c);
+	} else
+		e = catch_raised;
+	free(cmd.buf);
+	if (e != 0) {
+		unlink(file);
+		rc_raise(e);
+	}
+}
+
 /* Let the editor change s: false if it failed, or the file could not be
  * written or read (reported). */
 static bool history_edit(const char *tool, Str *s)
@@ -157,11 +179,7 @@ static bool history_edit(const char *tool, Str *s)
 		return false;
 	}
 	close(fd);
-	Str cmd = { 0 };
-	str_fmt(&cmd, "%s ", editor_command());
-	str_quote(&cmd, name);
-	input_run_string(cmd.buf);
-	free(cmd.buf);
+	run_editor(name);
 	bool ok = status_true() && (fd = open(name, O_RDONLY | O_CLOEXEC)) >= 0;
 	unlink(name);
 	if (!ok)
