@@ -416,8 +416,9 @@ static bool histfile_open(HistFile *f, bool trim)
 void history_load(void)
 {
 	HistFile f;
-	if (!histfile_open(&f, true))
-		return;
+	bool wanted = le_active() || history_size() > 0 || var_get("nohistorydups") != NULL;
+	if (!wanted || !histfile_open(&f, true))
+		return;	/* a shell without an editor reads it only for those */
 	if (histfile_read(&f)) {
 		const char *start = f.text;
 		if (f.locked)
