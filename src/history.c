@@ -343,8 +343,7 @@ static bool replace_file(const char *name, const struct stat *st, const char *te
 
 /* Keep the last $historysize entries of f, whole, if it holds more: the
  * text left to load is from *start.  f is locked, so that no shell appends
- * meanwhile.  A file of another user is not
- * written. */
+ * meanwhile.  A file of another user is not written. */
 static void history_trim(HistFile *f, const char **start)
 {
 	size_t keep = history_size();
