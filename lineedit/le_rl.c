@@ -866,12 +866,49 @@ static void bind_key(const char *key, const char *gnu, const char *edit)
 	rl.parse_and_bind(line);	/* GNU readline writes to it */
 }
 
+/* Whether the user's editrc ($EDITRC, else ~/.editrc) puts libedit in vi
+ * mode: a line `bind -v', maybe after a program's name and a colon.  The
+ * readline API of libedit cannot tell the mode, and a sequence bound there
+ * in vi mode goes into the insert map, where Escape then waits for the
+ * rest of a sequence: Escape 0 would be lost.  Only what a user writes in
+ * the file is known here: a mode chosen otherwise is missed. */
+static bool editrc_chooses_vi(void)
+{
+	const char *file = getenv("EDITRC"), *home = getenv("HOME");
+	char path[4096];
+	if (file == NULL || *file == '\0') {
+		if (home == NULL || snprintf(path, sizeof path, "%s/.editrc", home) >= (int) sizeof path)
+			return false;
+		file = path;
+	}
+	FILE *f = fopen(file, "r");	/* closed before anything could exec */
+	if (f == NULL)
+		return false;
+	bool vi = false;
+	char line[256];
+	while (!vi && fgets(line, sizeof line, f) != NULL) {
+		char *cmd = line + strspn(line, " \t");
+		char *colon = strchr(cmd, ':');
+		if (colon != NULL && colon < cmd + strcspn(cmd, " \t"))
+			cmd = colon + 1 + strspn(colon + 1, " \t");
+		if (strncmp(cmd, "bind", 4) != 0 || strspn(cmd + 4, " \t") == 0)
+			continue;
+		const char *opt = cmd + 4 + strspn(cmd + 4, " \t");
+		vi = strncmp(opt, "-v", 2) == 0 && strchr(" \t\n", opt[2]) != NULL;
+	}
+	fclose(f);
+	return vi;
+}
+
 /* GNU readline gets the keys before it reads ~/.inputrc, which may bind
  * them otherwise.  libedit binds keys only once it is started, which
- * reads ~/.editrc first: these keys are bound as here. */
+ * reads ~/.editrc first: these keys are bound as here, in emacs mode only
+ * (editrc_chooses_vi). */
 static void bind_word_keys(void)
 {
 	if (rl.parse_and_bind == NULL || (libedit && rl.initialize == NULL))
+		return;
+	if (libedit && editrc_chooses_vi())
 		return;
 	locale_t shell = enter_edit_locale();
 	if (libedit)
@@ -900,8 +937,8 @@ static void configure_editor(void)
 	libedit = rl.library_version != NULL && *rl.library_version != NULL &&
 		strstr(*rl.library_version, "EditLine") != NULL;
 	choose_edit_locale();
+	bind_word_keys();	/* first: libedit's rl_initialize() drops every binding made before */
 	keys_setup();
-	bind_word_keys();
 }
 
 bool le_init(const char *name_of_shell, const char *choice)
