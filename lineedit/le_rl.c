@@ -64,6 +64,8 @@ static struct {
 	FILE **outstream;
 	char *(*variable_value)(const char *);	/* optional, GNU only */
 	int (*on_new_line)(void);		/* optional */
+	int (*clear_visible_line)(void);	/* optional, GNU 8.1 and later */
+	void (*get_screen_size)(int *, int *);	/* optional */
 	/* keys bound to shell code: all optional (without them, none) */
 	int *point, *end;
 	void (*replace_line)(const char *, int);
@@ -146,6 +148,8 @@ static const Binding syms[] = {
 	{ "rl_outstream", &rl.outstream, true },
 	{ "rl_variable_value", &rl.variable_value, false },
 	{ "rl_on_new_line", &rl.on_new_line, false },
+	{ "rl_clear_visible_line", &rl.clear_visible_line, false },
+	{ "rl_get_screen_size", &rl.get_screen_size, false },
 	{ "rl_point", &rl.point, false },
 	{ "rl_end", &rl.end, false },
 	{ "rl_replace_line", &rl.replace_line, false },
@@ -289,6 +293,10 @@ static const char *bind_library(const char *choice)
 	rl.variable_value = rl_variable_value;
 #endif
 	rl.on_new_line = rl_on_new_line;
+	rl.get_screen_size = rl_get_screen_size;
+#if !defined LE_USE_LIBEDIT && RL_READLINE_VERSION >= 0x0801
+	rl.clear_visible_line = rl_clear_visible_line;
+#endif
 	rl.readline_name = &rl_readline_name;
 	rl.library_version = &rl_library_version;
 	rl.catch_signals = &rl_catch_signals;
@@ -500,6 +508,153 @@ static bool matching(void)
 	return hook_usable() && (libedit || (*rl.readline_state & RL_BUSY) == 0);
 }
 
+/* The prompt being shown (a copy: a bound key's function may change
+ * $prompt), and what the editor was given of it (libedit: its last line,
+ * libedit_prompt()), for clear_visible_line(); the markers
+ * around what a prompt prints but the screen does not show (escape
+ * sequences), as both libraries read them. */
+static const char *full_prompt = "", *shown_prompt = "";
+enum { PROMPT_HIDE = '\001', PROMPT_SHOW = '\002' };
+
+/* libedit: the lines of the prompt before its last, written here (without
+ * the markers).  Returns its last line. */
+static const char *write_prompt_lines(const char *prompt)
+{
+	const char *last = strrchr(prompt, '\n');
+	if (last == NULL)
+		return prompt;
+	for (const char *p = prompt; p <= last; p++)
+		if (*p != PROMPT_HIDE && *p != PROMPT_SHOW)
+			fputc(*p, *rl.outstream);
+	fflush(*rl.outstream);
+	return last + 1;
+}
+
+/* Columns the character at s (n bytes) takes at column col, of a line
+ * (prompt: of the prompt, where another control character than a tab
+ * shows as nothing).  *len gets its length in bytes. */
+static size_t char_width(const char *s, size_t n, size_t col, bool prompt, size_t *len)
+{
+	unsigned char c = (unsigned char) *s;
+	*len = 1;
+	if (c == '\t')
+		return 8 - col % 8;
+	if (c < 0x20 || c == 0x7f)
+		return prompt ? 0 : 2;	/* ^X */
+	if (c < 0x80)
+		return 1;
+	wchar_t wc;
+	mbstate_t st;
+	memset(&st, 0, sizeof st);
+	size_t r = mbrtowc(&wc, s, n, &st);
+	if (r == (size_t) -1 || r == (size_t) -2)
+		return 1;
+	*len = r;
+	int w = wcwidth(wc);
+	return w >= 0 ? (size_t) w : 1;
+}
+
+/* Where the n bytes of text end, drawn from column *col of row *row on a
+ * screen columns wide: a newline of the line starts a row, a character
+ * too wide for the rest of a row goes to the next, and what the prompt's
+ * \001 and \002 enclose takes no room. */
+static void advance(const char *text, size_t n, bool prompt, size_t columns,
+	size_t *row, size_t *col)
+{
+	bool hidden = false;
+	for (size_t len; n > 0; text += len, n -= len) {
+		len = 1;
+		if (prompt && (*text == PROMPT_HIDE || *text == PROMPT_SHOW)) {
+			hidden = *text == PROMPT_HIDE;
+			continue;
+		}
+		if (hidden)
+			continue;
+		if (*text == '\n' && !prompt) {
+			++*row;
+			*col = 0;
+			continue;
+		}
+		size_t w = char_width(text, n, *col, prompt, &len);
+		if (*col + w > columns) {
+			++*row;
+			*col = 0;
+		}
+		*col += w;
+	}
+}
+
+/* The rows the lines of the prompt before its last take, above the rows
+ * the editor edits: GNU readline writes them again when it redraws the
+ * line, libedit_put_line() for libedit. */
+static size_t prompt_rows_above(size_t columns)
+{
+	size_t rows = 0;
+	for (const char *p = full_prompt, *nl; (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
+		size_t row = 0, col = 0;
+		advance(p, (size_t) (nl - p), true, columns, &row, &col);
+		rows += row + 1;
+	}
+	return rows;
+}
+
+/* The rows the editor edits, the last line of the prompt and the line,
+ * above the cursor at the line's end. */
+static size_t rows_edited(size_t columns)
+{
+	const char *last = strrchr(shown_prompt, '\n');
+	const char *prompt = last != NULL ? last + 1 : shown_prompt;
+	const char *line = *rl.line_buffer != NULL ? *rl.line_buffer : "";
+	size_t row = 0, col = 0;
+	advance(prompt, strlen(prompt), true, columns, &row, &col);
+	advance(line, strlen(line), false, columns, &row, &col);
+	return row + (col >= columns);	/* a full row: the cursor waits on the next */
+}
+
+static size_t screen_columns(void)
+{
+	int rows = 0, cols = 0;
+	if (rl.get_screen_size != NULL)
+		rl.get_screen_size(&rows, &cols);
+	return cols > 0 ? (size_t) cols : 80;
+}
+
+/* A terminal that cannot move the cursor up (or none named): the old
+ * line stays, and what follows goes below it. */
+static bool cursor_moves(void)
+{
+	const char *term = getenv("TERM");
+	return term != NULL && *term != '\0' && strcmp(term, "dumb") != 0;
+}
+
+/* Before a bound key's code runs, the prompt and the line are wiped from
+ * the screen and the cursor left where the prompt began: what the code
+ * prints appears there, and the editor draws the prompt and the line
+ * again below it, so that a key that only edits the line changes it in
+ * place.  With the cursor at the end of the line, it goes up the rows the
+ * prompt and the line take (GNU readline 8.1 and later know those of the
+ * line, rl_clear_visible_line) and clears to the end of the screen. */
+static void clear_visible_line(void)
+{
+	FILE *out = *rl.outstream;
+	if (!cursor_moves()) {
+		fputc('\n', out);
+		fflush(out);
+		return;
+	}
+	size_t columns = screen_columns(), up = prompt_rows_above(columns);
+	if (rl.clear_visible_line != NULL)
+		rl.clear_visible_line();
+	else
+		up += rows_edited(columns);
+	fflush(out);
+	fputc('\r', out);
+	if (up > 0)
+		fprintf(out, "\033[%zuA", up);
+	fprintf(out, "\033[J");
+	fflush(out);
+}
+
 /* Run the hook with the terminal and the signals as the shell has them. */
 static bool call_hook(const char *fn, char **line, size_t *cursor)
 {
@@ -531,7 +686,7 @@ static bool gnu_run(const char *fn)
 	size_t cursor = (size_t) *rl.point;
 	*rl.point = *rl.end;
 	rl.redisplay();
-	fputc('\n', *rl.outstream);
+	clear_visible_line();
 	bool accept = call_hook(fn, &line, &cursor);
 	size_t len = strlen(line);
 	rl.replace_line(line, 0);
@@ -586,6 +741,7 @@ static void libedit_put_line(bool accept)
 	run.cursor = accept || run.cursor > len ? len : run.cursor;
 	const char *tail = run.line + run.cursor;
 	rl.replace_line(*tail != '\0' ? tail : " ", 0);
+	write_prompt_lines(full_prompt);
 	rl.forced_update_display();
 	queue(KEY_BEGIN);
 	if (*tail == '\0')
@@ -622,7 +778,7 @@ static int libedit_step(int count, int key)
 		break;
 	case RUN_CALL:
 		run.step = RUN_IDLE;
-		fputc('\n', *rl.outstream);
+		clear_visible_line();
 		libedit_put_line(call_hook(run.edit ? NULL : run.fn, &run.line, &run.cursor));
 		break;
 	case RUN_INSERT:
@@ -962,10 +1118,6 @@ bool le_init(const char *name_of_shell, const char *choice)
 	return true;
 }
 
-/* The markers around what a prompt prints but the screen does not show
- * (escape sequences), as both libraries read them. */
-enum { PROMPT_HIDE = '\001', PROMPT_SHOW = '\002' };
-
 /* libedit draws the prompt as one row, a tab or a newline in it as
  * nothing: the example's continuation prompt (a tab) showed nothing, a
  * prompt of two lines one.  It gets the last line alone, its tabs made
@@ -975,14 +1127,7 @@ enum { PROMPT_HIDE = '\001', PROMPT_SHOW = '\002' };
  * if memory ran out). */
 static char *libedit_prompt(const char *prompt)
 {
-	const char *last = strrchr(prompt, '\n');
-	if (last != NULL) {
-		for (const char *p = prompt; p <= last; p++)
-			if (*p != PROMPT_HIDE && *p != PROMPT_SHOW)
-				fputc(*p, *rl.outstream);
-		fflush(*rl.outstream);
-		prompt = last + 1;
-	}
+	prompt = write_prompt_lines(prompt);
 	size_t len = strlen(prompt), tabs = 0;
 	for (const char *p = prompt; *p != '\0'; p++)
 		tabs += *p == '\t';
@@ -1030,12 +1175,17 @@ char *le_readline(const char *prompt, bool *interrupted)
 	char *line = NULL;
 	char *const own_prompt = libedit && prompt != NULL && strpbrk(prompt, "\t\n") != NULL ?
 		libedit_prompt(prompt) : NULL;
+	char *const prompt_copy = strdup(prompt != NULL ? prompt : "");
+	full_prompt = prompt_copy != NULL ? prompt_copy : "";
+	shown_prompt = own_prompt != NULL ? own_prompt : full_prompt;
 	if (sigsetjmp(abandon, 0) == 0)
 		line = rl.readline(own_prompt != NULL ? own_prompt : prompt != NULL ? prompt : "");
 	else
 		*rl.readline_state = state;	/* leave no search or key prefix on */
 	leave_edit_locale(shell_locale);
 	free(own_prompt);
+	free(prompt_copy);
+	full_prompt = shown_prompt = "";
 	le_state.empty_input = 0;
 	le_restore_input();
 	if (tstp_caught)
