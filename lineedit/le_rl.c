@@ -75,6 +75,7 @@ static struct {
 	HookFn **input_available_hook;			/* GNU only */
 	int (*set_keyboard_input_timeout)(int);		/* GNU only */
 	int (*insert_text)(const char *);		/* libedit only */
+	char *(*copy_text)(int, int);			/* libedit only */
 	int (*add_defun)(const char *, KeyFn *, int);	/* libedit only */
 	int (*bind_key)(int, KeyFn *);			/* libedit only */
 	int (*initialize)(void);		/* optional: with the next, */
@@ -159,6 +160,7 @@ static const Binding syms[] = {
 	{ "rl_input_available_hook", &rl.input_available_hook, false },
 	{ "rl_set_keyboard_input_timeout", &rl.set_keyboard_input_timeout, false },
 	{ "rl_insert_text", &rl.insert_text, false },
+	{ "rl_copy_text", &rl.copy_text, false },
 	{ "rl_add_defun", &rl.add_defun, false },
 	{ "rl_parse_and_bind", &rl.parse_and_bind, false },
 	{ "rl_bind_key", &rl.bind_key, false },
@@ -266,6 +268,7 @@ static const char *bind_library(const char *choice)
 	rl.replace_line = rl_replace_line;
 #ifdef LE_USE_LIBEDIT
 	rl.insert_text = rl_insert_text;
+	rl.copy_text = rl_copy_text;
 	rl.add_defun = rl_add_defun;
 	rl.bind_key = rl_bind_key;
 #else
@@ -459,7 +462,7 @@ static void leave_edit_locale(locale_t shell)
  * function bound to a key, and sets the cursor only through its own
  * commands: it is given keys of its own, C1 control characters no terminal
  * sends, bound to such commands, and the steps are keys it reads. */
-enum { KEY_REDISPLAY = 0233, KEY_END, KEY_BEGIN, KEY_DELETE, KEY_RUN };
+enum { KEY_TRANSPOSE = 0232, KEY_REDISPLAY, KEY_END, KEY_BEGIN, KEY_DELETE, KEY_RUN };
 
 static LeKeyHook *key_hook;
 static bool keys_ready;		/* the editor has what bound keys need */
@@ -471,8 +474,10 @@ static bool private_key;	/* the key getc_hook gives is one of those */
 /* libedit: the step KEY_RUN takes next (RUN_IDLE: v in vi command mode),
  * and what it works on. */
 static struct {
-	enum { RUN_IDLE, RUN_START, RUN_CALL, RUN_INSERT } step;
+	enum { RUN_IDLE, RUN_START, RUN_READ, RUN_CALL, RUN_INSERT } step;
 	bool edit;	/* the line in an editor, not fn */
+	size_t len;	/* the line's, in bytes, before a blank put after it */
+	bool blank_shown;	/* that blank is on the screen */
 	char *fn;
 	char *line;
 	size_t cursor;
@@ -598,16 +603,16 @@ static size_t prompt_rows_above(size_t columns)
 	return rows;
 }
 
-/* The rows the editor edits, the last line of the prompt and the line,
- * above the cursor at the line's end. */
-static size_t rows_edited(size_t columns)
+/* The rows the editor edits, the last line of the prompt and the line
+ * (and what is shown after it), above the cursor at their end. */
+static size_t rows_edited(const char *line, const char *after, size_t columns)
 {
 	const char *last = strrchr(shown_prompt, '\n');
 	const char *prompt = last != NULL ? last + 1 : shown_prompt;
-	const char *line = *rl.line_buffer != NULL ? *rl.line_buffer : "";
 	size_t row = 0, col = 0;
 	advance(prompt, strlen(prompt), true, columns, &row, &col);
 	advance(line, strlen(line), false, columns, &row, &col);
+	advance(after, strlen(after), false, columns, &row, &col);
 	return row + (col >= columns);	/* a full row: the cursor waits on the next */
 }
 
@@ -634,7 +639,7 @@ static bool cursor_moves(void)
  * place.  With the cursor at the end of the line, it goes up the rows the
  * prompt and the line take (GNU readline 8.1 and later know those of the
  * line, rl_clear_visible_line) and clears to the end of the screen. */
-static void clear_visible_line(void)
+static void clear_visible_line(const char *line, const char *after)
 {
 	FILE *out = *rl.outstream;
 	if (!cursor_moves()) {
@@ -646,7 +651,7 @@ static void clear_visible_line(void)
 	if (rl.clear_visible_line != NULL)
 		rl.clear_visible_line();
 	else
-		up += rows_edited(columns);
+		up += rows_edited(line, after, columns);
 	fflush(out);
 	fputc('\r', out);
 	if (up > 0)
@@ -686,7 +691,7 @@ static bool gnu_run(const char *fn)
 	size_t cursor = (size_t) *rl.point;
 	*rl.point = *rl.end;
 	rl.redisplay();
-	clear_visible_line();
+	clear_visible_line(line, "");
 	bool accept = call_hook(fn, &line, &cursor);
 	size_t len = strlen(line);
 	rl.replace_line(line, 0);
@@ -755,6 +760,32 @@ static void libedit_put_line(bool accept)
 		queue('\n');
 }
 
+/* libedit's line is read with a blank put after it.  rl_line_buffer is
+ * not to be read: libedit keeps it pointing where its copy of the line in
+ * bytes began, which moves when that copy grows (a line of more than 1
+ * KiB).  rl_copy_text() copies the line afresh, but a byte short of what
+ * it is asked for: the blank is the byte left out (the whole line is
+ * replaced afterwards).  The blank goes where the cursor is, at the end;
+ * in vi command mode the cursor stays on the last character, and the
+ * blank is swapped with it. */
+static void libedit_put_blank(void)
+{
+	run.len = (size_t) *rl.end;
+	run.blank_shown = (size_t) *rl.point < run.len;
+	rl.insert_text(" ");
+	if (run.blank_shown)
+		queue(KEY_TRANSPOSE);
+}
+
+/* The line (malloc'd) libedit_put_blank() left, without the blank. */
+static char *libedit_line(void)
+{
+	char *line = rl.copy_text(0, (int) run.len + 1);
+	if (line != NULL)
+		line[run.len] = '\0';	/* it has room for len + 2 */
+	return line;
+}
+
 /* libedit's function for KEY_RUN. */
 static int libedit_step(int count, int key)
 {
@@ -769,16 +800,22 @@ static int libedit_step(int count, int key)
 		run.edit = true;
 		/* FALLTHROUGH */
 	case RUN_START:
-		free(run.line);
-		run.line = strdup(*rl.line_buffer != NULL ? *rl.line_buffer : "");
 		run.cursor = (size_t) *rl.point;
-		run.step = run.line != NULL ? RUN_CALL : RUN_IDLE;
-		queue(KEY_END);	/* below the whole line */
+		run.step = RUN_READ;
+		queue(KEY_END);
+		queue(KEY_RUN);
+		break;
+	case RUN_READ:
+		run.step = RUN_CALL;
+		libedit_put_blank();
 		queue(KEY_RUN);
 		break;
 	case RUN_CALL:
 		run.step = RUN_IDLE;
-		clear_visible_line();
+		free(run.line);
+		if ((run.line = libedit_line()) == NULL)
+			break;
+		clear_visible_line(run.line, run.blank_shown ? " " : "");
 		libedit_put_line(call_hook(run.edit ? NULL : run.fn, &run.line, &run.cursor));
 		break;
 	case RUN_INSERT:
@@ -802,8 +839,8 @@ static void libedit_bind(const char *how, const char *key, const char *command)
 static void libedit_keys(void)
 {
 	static const char *const commands[] = {
-		"ed-redisplay", "ed-move-to-end", "ed-move-to-beg",
-		"ed-delete-next-char", "rc-key",
+		"ed-transpose-chars", "ed-redisplay", "ed-move-to-end",
+		"ed-move-to-beg", "ed-delete-next-char", "rc-key",
 	};
 	rl.bind_key(0, NULL);	/* makes libedit (and binds nothing): the keys are its */
 	/* rl_add_defun also binds what vis(3) makes of the key: M^_ (M, then
@@ -811,9 +848,9 @@ static void libedit_keys(void)
 	 * typed before another key vanish.  M inserts itself again. */
 	rl.add_defun("rc-key", libedit_step, KEY_RUN);
 	libedit_bind("", "M", "ed-insert");
-	for (int i = 0; i < 5; i++) {
+	for (int i = 0; i < 6; i++) {
 		char key[8];
-		snprintf(key, sizeof key, "\\%o", KEY_REDISPLAY + i);
+		snprintf(key, sizeof key, "\\%o", KEY_TRANSPOSE + i);
 		libedit_bind("", key, commands[i]);
 		libedit_bind("-a ", key, commands[i]);
 	}
@@ -827,7 +864,7 @@ static bool keys_possible(void)
 	    rl.forced_update_display == NULL)
 		return false;
 	if (libedit)
-		return rl.insert_text != NULL && rl.add_defun != NULL &&
+		return rl.insert_text != NULL && rl.copy_text != NULL && rl.add_defun != NULL &&
 			rl.parse_and_bind != NULL && rl.bind_key != NULL;
 	return rl.redisplay != NULL;
 }
