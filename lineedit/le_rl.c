@@ -660,6 +660,27 @@ static void clear_visible_line(const char *line, const char *after)
 	fflush(out);
 }
 
+/* The cursor the hook left, made at most the line's end and the start of
+ * a character: an offset kept from a line the function changed may fall
+ * inside one, and libedit then took the line for text it cannot read. */
+static size_t char_start(const char *line, size_t cursor)
+{
+	mbstate_t st;
+	memset(&st, 0, sizeof st);
+	size_t at = 0, len = strlen(line);
+	while (at < cursor && at < len) {
+		size_t n = mbrtowc(NULL, line + at, len - at, &st);
+		if (n == (size_t) -1 || n == (size_t) -2) {
+			n = 1;	/* a byte of its own */
+			memset(&st, 0, sizeof st);
+		}
+		if (at + n > cursor)
+			break;
+		at += n;
+	}
+	return at;
+}
+
 /* Run the hook with the terminal and the signals as the shell has them. */
 static bool call_hook(const char *fn, char **line, size_t *cursor)
 {
@@ -677,6 +698,7 @@ static bool call_hook(const char *fn, char **line, size_t *cursor)
 	le_state.got_int = 0;	/* a ^C there ended the code, not the line */
 	got_tstp = 0;
 	enter_edit_locale();
+	*cursor = char_start(*line, *cursor);
 	rl.prep_terminal(1);
 	return accept;
 }
