@@ -46,10 +46,11 @@ PTY_TESTS = \
 	tests/pty/rc-login.test \
 	tests/pty/rc-jobs.test \
 	tests/pty/rc-keys.test \
+	tests/pty/rc-keys-screen.test \
 	tests/pty/rc-editlib.test \
 	tests/pty/strace-jobs.test \
 	tests/pty/strace-noedit.test
-EXTRA_DIST += $(PTY_TESTS) tests/pty/lib.sh
+EXTRA_DIST += $(PTY_TESTS) tests/pty/lib.sh tests/pty/screen.sh
 TEST_LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
 TEST_LOG_COMPILER = $(SHELL)
 AM_TESTS_ENVIRONMENT += LE_LIB='$(LE_LIB)'; export LE_LIB;
