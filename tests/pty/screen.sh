@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: Zlib
 # tests/pty/screen.sh: what the screen shows, for the pty tests (sourced
-# after lib.sh): the shell runs in a tmux pane of $cols x $rows, and tmux's
-# model of the screen is read back.  Waits are for what the screen shows,
-# never for a time, with $RC_TEST_TIMEOUT (300 s) as a last resort.
+# after lib.sh; rc-screen.test, rc-keys-screen.test): the shell runs in a
+# tmux pane of $cols x $rows, and tmux's model of the screen is read back.
+# Waits are for what the screen shows or where its cursor is, never for a
+# time, with $RC_TEST_TIMEOUT (300 s) as a last resort.
 
 : "${cols:=60}" "${rows:=40}"
 limit=${RC_TEST_TIMEOUT:-300}
@@ -32,19 +33,26 @@ stop() { tm kill-server 2>/dev/null; }
 # The screen's rows, without the blank ones at the bottom.
 screen() { tm capture-pane -p -t rc | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}'; }
 
-# until_screen REGEX: wait until a row matches (false, the screen shown as
-# a TAP comment, if it does not within $limit seconds).
-until_screen() {
+cursor() { tm display-message -p -t rc '#{cursor_x} #{cursor_y}'; }
+
+# until_state TEST WHAT: wait until the shell command TEST is true (false,
+# the screen shown as a TAP comment, if it is not within $limit seconds).
+until_state() {
 	end=$(($(date +%s) + limit))
-	until screen | grep -q -e "$1"; do
+	until eval "$1"; do
 		if [ "$(date +%s)" -gt "$end" ]; then
-			echo "# gave up waiting for a row matching: $1"
+			echo "# gave up waiting for: $2"
 			screen | sed 's/^/# |/'
 			return 1
 		fi
 		sleep 0.02
 	done
 }
+# until_screen REGEX: until a row of the screen matches; until_cursor "X Y":
+# until the cursor is there; until_moved "X Y": until it has left there.
+until_screen() { state=$1; until_state 'screen | grep -q -e "$state"' "a row matching $1"; }
+until_cursor() { state=$1; until_state '[ "$(cursor)" = "$state" ]' "cursor at $1"; }
+until_moved() { state=$1; until_state '[ "$(cursor)" != "$state" ]' "cursor away from $1"; }
 
 # type TEXT: keys typed as they are; press KEY...: keys by tmux's names.
 type_keys() { tm send-keys -t rc -l "$1"; }
