@@ -455,13 +455,14 @@ static void leave_edit_locale(locale_t shell)
 
 /* Keys bound to shell code ($keys, le_keys.c).  What is typed is matched
  * before the editor sees it; a bound sequence runs the shell's hook with
- * the line and the cursor, on a line of its own below the one edited, and
- * the editor then takes the line and cursor back and draws the prompt and
- * the line again below what the code printed.  GNU readline lets that be
- * done between two keys.  libedit's readline API gives the line only to a
- * function bound to a key, and sets the cursor only through its own
- * commands: it is given keys of its own, C1 control characters no terminal
- * sends, bound to such commands, and the steps are keys it reads. */
+ * the line and the cursor where the prompt and the line were, wiped
+ * (clear_visible_line), and the editor then takes the line and cursor back
+ * and draws the prompt and the line again below what the code printed.
+ * GNU readline lets that be done between two keys.  libedit's readline API
+ * gives the line only to a function bound to a key, and sets the cursor
+ * only through its own commands: it is given keys of its own, C1 control
+ * characters no terminal sends, bound to such commands, and the steps are
+ * keys it reads. */
 enum { KEY_TRANSPOSE = 0232, KEY_REDISPLAY, KEY_END, KEY_BEGIN, KEY_DELETE, KEY_RUN };
 
 static LeKeyHook *key_hook;
@@ -515,9 +516,9 @@ static bool matching(void)
 
 /* The prompt being shown (a copy: a bound key's function may change
  * $prompt), and what the editor was given of it (libedit: its last line,
- * libedit_prompt()), for clear_visible_line(); the markers
- * around what a prompt prints but the screen does not show (escape
- * sequences), as both libraries read them. */
+ * libedit_prompt()), for clear_visible_line(); the markers around what a
+ * prompt prints but the screen does not show (escape sequences), as both
+ * libraries read them. */
 static const char *full_prompt = "", *shown_prompt = "";
 enum { PROMPT_HIDE = '\001', PROMPT_SHOW = '\002' };
 
