@@ -49,7 +49,8 @@ PTY_TESTS = \
 	tests/pty/rc-keys-screen.test \
 	tests/pty/rc-editlib.test \
 	tests/pty/strace-jobs.test \
-	tests/pty/strace-noedit.test
+	tests/pty/strace-noedit.test \
+	tests/pty/strace-signals.test
 EXTRA_DIST += $(PTY_TESTS) tests/pty/lib.sh tests/pty/screen.sh
 TEST_LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
 TEST_LOG_COMPILER = $(SHELL)

@@ -16,13 +16,25 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* What a forked child of the shell stops sharing with it. */
-static void became_child(void)
+/* What a forked child of the shell stops sharing with it, signals held
+ * (before_fork).  A background job's child takes a process group of its
+ * own first (with job control, as any job), so that no ^C typed at the
+ * terminal from then on reaches it, and drops one that did before
+ * (sig_background_child); without job control it ignores the terminal's
+ * stop signals. */
+static void became_child(bool background)
 {
 	proc_become(PROC_CHILD);
 	fd_disown_writers();
+	bool in_job = job_child_enter();
+	if (background) {
+		if (!in_job)
+			setpgid(0, 0);
+		sig_background_child();
+	}
 	sig_child_reset();
-	job_child_enter();
+	if (background && !in_job)
+		sig_ignore_stops();
 	jobs_child_reset();
 	child_reset();
 	read_child_reset();
@@ -32,33 +44,30 @@ static void became_child(void)
 /* The steps before every fork and vfork, in one place so that no copy
  * drifts: $pid learnt (a child must not learn its own), the input's
  * look-ahead forgotten (the child may read standard input), SIGCHLD to
- * the default.  A child that execs a program at once also holds every
- * signal (into *mask, the mask to restore) from before the fork until the
- * shell has looked at what came meanwhile (sig_after_vfork): a ^C typed
- * then must reach the program.  A child running shell code does not: it
- * resets the handlers itself (became_child). */
+ * the default.  Every signal is held (into *mask, the mask to restore)
+ * from before the fork until the child has its own dispositions and the
+ * shell has looked at what came meanwhile (sig_after_fork): a signal sent
+ * to the child in between would otherwise run the shell's handler in it
+ * and be forgotten (kill $apid just after cmd &), and a ^C typed then
+ * must reach the command. */
 static void before_fork(sigset_t *mask)
 {
 	var_fix_pid();
-	if (mask != NULL)
-		sig_block_all(mask);
+	sig_block_all(mask);
 	read_forget();
 	sig_before_child();
 }
 
-pid_t rc_fork(void)
+/* Fork a child of the shell (see before_fork); fds, n: descriptors just
+ * made (pipes), closed if the fork fails, before the error unwinds. */
+static pid_t fork_child(const int *fds, int n, bool background)
 {
-	return rc_fork_closing(NULL, 0);
-}
-
-/* rc_fork for a caller holding descriptors just made (pipes): if the fork
- * fails they are closed before the error unwinds. */
-pid_t rc_fork_closing(const int *fds, int n)
-{
-	before_fork(NULL);
+	sigset_t mask;
+	before_fork(&mask);
 	pid_t pid = fork();
 	if (pid < 0) {
 		int e = errno;
+		sigprocmask(SIG_SETMASK, &mask, NULL);
 		for (int i = 0; i < n; i++)
 			if (fds[i] >= 0)
 				close(fds[i]);
@@ -66,12 +75,32 @@ pid_t rc_fork_closing(const int *fds, int n)
 		rc_syserror("fork");
 	}
 	if (pid == 0)
-		became_child();
+		became_child(background);
 	else {
 		child_add(pid, false);
 		job_forked(pid);
+		if (!background)
+			sig_after_fork(pid);
 	}
+	sigprocmask(SIG_SETMASK, &mask, NULL);
 	return pid;
+}
+
+pid_t rc_fork(void)
+{
+	return fork_child(NULL, 0, false);
+}
+
+/* rc_fork for a caller holding descriptors just made (pipes). */
+pid_t rc_fork_closing(const int *fds, int n)
+{
+	return fork_child(fds, n, false);
+}
+
+/* rc_fork for cmd &: the child is a background job (became_child). */
+pid_t rc_fork_background(void)
+{
+	return fork_child(NULL, 0, true);
 }
 
 /* A process the shell never waits for (a here document's writer): a
@@ -80,12 +109,15 @@ pid_t rc_fork_closing(const int *fds, int n)
  * the grandchild, 1 in the shell, -1 (errno set) if a fork failed. */
 int rc_fork_orphan(void)
 {
-	before_fork(NULL);
+	sigset_t mask;
+	before_fork(&mask);
 	pid_t pid = fork();
+	if (pid == 0)
+		became_child(false);
+	sigprocmask(SIG_SETMASK, &mask, NULL);
 	if (pid < 0)
 		return -1;
 	if (pid == 0) {
-		became_child();
 		pid_t orphan = fork();
 		if (orphan != 0)
 			_exit(orphan < 0 ? errno : 0);
@@ -355,7 +387,7 @@ static pid_t start_program(const char *path, char **argv, char **envp, const sig
 {
 	pid_t pid = fork();
 	if (pid == 0) {
-		became_child();
+		became_child(false);
 		sigprocmask(SIG_SETMASK, mask, NULL);
 		try_exec_program(path, argv, envp);
 		rc_exit(1);
@@ -366,7 +398,7 @@ static pid_t start_program(const char *path, char **argv, char **envp, const sig
 #endif
 
 /* Start a program: signals blocked around it (before_fork), so that a
- * ^C typed meanwhile reaches the program (sig_after_vfork). */
+ * ^C typed meanwhile reaches the program (sig_after_fork). */
 static pid_t spawn_one(const char *path, char **argv, int *err)
 {
 	char **envp = env_vector();
@@ -376,7 +408,7 @@ static pid_t spawn_one(const char *path, char **argv, int *err)
 	pid_t pid = start_program(path, argv, envp, &mask, err);
 	if (pid > 0) {
 		job_forked(pid);
-		sig_after_vfork(pid);
+		sig_after_fork(pid);
 	}
 	sigprocmask(SIG_SETMASK, &mask, NULL);
 	return pid;

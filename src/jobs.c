@@ -311,16 +311,18 @@ bool job_open(bool foreground)
 /* In the job's new process, forked or vforked (system calls only, and
  * no memory written): into the job's group, the terminal its own when in
  * the foreground (before the stop signals are back: a process of a
- * group not yet in the foreground that sets it gets SIGTTOU). */
-void job_child_enter(void)
+ * group not yet in the foreground that sets it gets SIGTTOU).  False
+ * when no job is being started (job control off). */
+bool job_child_enter(void)
 {
 	if (!start.open)
-		return;
+		return false;
 	pid_t pgid = start.pgid != 0 ? start.pgid : getpid();
 	setpgid(0, pgid);
 	if (start.foreground)
 		tcsetpgrp(tty, pgid);
 	stops_to(SIG_DFL);
+	return true;
 }
 
 /* In a forked child: no job control of its own. */

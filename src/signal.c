@@ -26,8 +26,9 @@
 
 volatile sig_atomic_t sig_pending;
 static volatile sig_atomic_t caught[NSIG];
-/* The last SIGINT came from the terminal (^C), not from a process. */
-static volatile sig_atomic_t sigint_from_terminal;
+/* The last of each signal came from the terminal (^C, ^\\), not from a
+ * process. */
+static volatile sig_atomic_t from_terminal[NSIG];
 
 /* Each signal's disposition in the shell (state), and the shell's own one
  * (own), which deleting its function (fn sigX) restores. */
@@ -39,8 +40,7 @@ static bool has_fn[NSIG];
 static void on_signal(int sig, siginfo_t *info, void *context)
 {
 	(void) context;
-	if (sig == SIGINT)
-		sigint_from_terminal = sent_by_system(info);
+	from_terminal[sig] = sent_by_system(info);
 	caught[sig] = 1;
 	sig_pending = 1;
 	if (sig == SIGINT || is_sigwinch(sig))
@@ -53,7 +53,7 @@ static void handler(struct sigaction *sa, int how)
 	sigemptyset(&sa->sa_mask);
 	if (how == S_CAUGHT) {
 		sa->sa_sigaction = on_signal;
-		sa->sa_flags = SA_SIGINFO;	/* sig_after_vfork asks who sent SIGINT */
+		sa->sa_flags = SA_SIGINFO;	/* take_waiting asks who sent it */
 	} else
 		sa->sa_handler = how == S_DEFAULT ? SIG_DFL : SIG_IGN;
 	/* No SA_RESTART: a caught signal must interrupt a blocking read or
@@ -136,30 +136,58 @@ bool sig_caught_waiting(const sigset_t *saved)
 	return false;
 }
 
-/* In the shell after vfork (or the fork in its place), signals still
- * blocked.  A ^C that came after sig_block_all() looked and before the
- * child existed reached the shell alone (a shell preempted there on a
- * busy machine made that window long); the program gets it too.  Had it
- * reached the child as well, the child died of it before execve, and
- * this goes to a zombie.  Only a ^C of the terminal (sent by the system)
- * is passed on: a SIGINT some process sent the shell alone, the child
- * itself included (`kill -INT $pid` run by a shell preempted here), is
- * the shell's.  The handler takes it, SIGINT alone unblocked for the
- * moment (POSIX delivers a pending signal so unblocked before sigprocmask
- * returns), and says who sent it. */
-void sig_after_vfork(pid_t pid)
+/* What take_waiting found. */
+typedef enum { CAME_NOT, CAME_FROM_TERMINAL, CAME_FROM_PROCESS } Came;
+
+/* Signals blocked: a signal the shell catches that is waiting is taken
+ * now, through the handler, which says who sent it (sig alone unblocked
+ * for the moment: POSIX delivers a pending signal so unblocked before
+ * sigprocmask returns). */
+static Came take_waiting(int sig)
 {
-	sigset_t waiting, sigint;
-	if (!interactive || state[SIGINT] != S_CAUGHT || sigpending(&waiting) != 0
-	    || sigismember(&waiting, SIGINT) != 1)
-		return;
-	sigemptyset(&sigint);
-	sigaddset(&sigint, SIGINT);
-	sigint_from_terminal = 0;
-	sigprocmask(SIG_UNBLOCK, &sigint, NULL);
-	sigprocmask(SIG_BLOCK, &sigint, NULL);
-	if (sigint_from_terminal)
-		kill(pid, SIGINT);
+	sigset_t waiting, one;
+	if (state[sig] != S_CAUGHT || sigpending(&waiting) != 0 || sigismember(&waiting, sig) != 1)
+		return CAME_NOT;
+	sigemptyset(&one);
+	sigaddset(&one, sig);
+	from_terminal[sig] = 0;
+	sigprocmask(SIG_UNBLOCK, &one, NULL);
+	sigprocmask(SIG_BLOCK, &one, NULL);
+	return from_terminal[sig] ? CAME_FROM_TERMINAL : CAME_FROM_PROCESS;
+}
+
+/* The signals a terminal sends its foreground group when a key is typed
+ * (^C, ^\\), which the shell catches. */
+static const int terminal_interrupts[] = { SIGINT, SIGQUIT };
+enum { N_INTERRUPTS = sizeof terminal_interrupts / sizeof terminal_interrupts[0] };
+
+/* In the shell after the fork or vfork of a command in the foreground,
+ * signals still blocked (since before_fork, exec.c).  A ^C that came
+ * after sig_block_all() looked and before the child existed reached the
+ * shell alone (a shell preempted there on a busy machine made that window
+ * long); the command gets it too.  So in every shell that catches it, also
+ * while ~/.rcrc or a script runs: else the program started then (cat)
+ * runs on, the ^C lost.  Only what the terminal sent is passed on: a
+ * SIGINT some process sent the shell alone, the child itself included
+ * (`kill -INT $pid` run by a shell preempted here), is the shell's. */
+void sig_after_fork(pid_t pid)
+{
+	for (int i = 0; i < N_INTERRUPTS; i++)
+		if (take_waiting(terminal_interrupts[i]) == CAME_FROM_TERMINAL)
+			kill(pid, terminal_interrupts[i]);
+}
+
+/* In a background job's child, its process group its own already and
+ * signals held since before the fork, before its dispositions are reset:
+ * a ^C or ^\\ the terminal sent while the child was still in the shell's
+ * group was not meant for the job and is dropped; one a process sent
+ * (kill -INT $apid, as soon as $apid is set) is the job's and is held
+ * again, for the default disposition to take. */
+void sig_background_child(void)
+{
+	for (int i = 0; i < N_INTERRUPTS; i++)
+		if (take_waiting(terminal_interrupts[i]) == CAME_FROM_PROCESS)
+			raise(terminal_interrupts[i]);
 }
 
 /* In the vforked child (system calls only), or the forked one that takes

@@ -71,7 +71,7 @@ static inline bool is_sigwinch(int sig)
  * process (kill, sigqueue).  Linux and FreeBSD say so with SI_KERNEL;
  * elsewhere whatever a process cannot send counts as the system's (a
  * system that says nothing, si_code 0, then passes a process's SIGINT on
- * to a program starting at that instant: see sig_after_vfork). */
+ * to a program starting at that instant: see sig_after_fork). */
 static inline bool sent_by_system(const siginfo_t *info)
 {
 #if HAVE_DECL_SI_KERNEL

@@ -252,19 +252,15 @@ static void local(Node *n, Parent parent)
 /* cmd &: the job gets a process group of its own, so that a ^C or ^\\
  * typed at the terminal does not reach it, and, without job control, it
  * ignores the terminal's stop signals (with it, it is a job as any other,
- * which fg may bring back).  An interactive shell prints its process id.
- * $status is left as it was (false; echo & echo $status prints 1): the job
- * has not ended; a line ending in '&' sets it to 0 by the empty command
- * after it (parse.c, list). */
+ * which fg may bring back): rc_fork_background.  An interactive shell
+ * prints its process id.  $status is left as it was (false; echo & echo
+ * $status prints 1): the job has not ended; a line ending in '&' sets it
+ * to 0 by the empty command after it (parse.c, list). */
 static void async(Node *n)
 {
-	bool job = job_open(false);	/* with job control: as any job */
-	pid_t pid = rc_fork();
+	job_open(false);	/* with job control: as any job */
+	pid_t pid = rc_fork_background();
 	if (pid == 0) {
-		if (!job) {
-			setpgid(0, 0);
-			sig_ignore_stops();
-		}
 		int fd = open("/dev/null", O_RDONLY);
 		if (fd > 0) {
 			dup2(fd, 0);
