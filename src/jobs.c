@@ -12,6 +12,7 @@
 #include "rc.h"
 #include "sys.h"
 
+#include <errno.h>
 #include <string.h>
 #include <termios.h>
 
@@ -222,11 +223,12 @@ static int look_at(Job *j)
 	return stopped ? CHILD_STOPPED : CHILD_DONE;
 }
 
-/* [N] PID STATE  COMMAND: STATE is running, stopped, done, exit N or the
- * signal that killed the job's last process (as in $status). */
+/* [N] PID STATE  COMMAND: PID is its first process's (its process
+ * group's, but in a loop's group); STATE is running, stopped, done, exit N
+ * or the signal that killed the job's last process (as in $status). */
 static void job_line(Str *s, Job *j, int state)
 {
-	str_fmt(s, "[%d] %d ", j->number, (int) j->pgid);
+	str_fmt(s, "[%d] %d ", j->number, (int) j->pids[0]);
 	int last = j->wstat[j->count - 1];
 	if (state == CHILD_RUNNING)
 		str_adds(s, "running");
@@ -295,15 +297,124 @@ void jobs_show(Str *s)
 	notices(s, true);
 }
 
+/* A loop's process group.  A job in a group of its own that ends hands
+ * the terminal to no process until the shell takes it back, and a ^C
+ * typed then was lost: a loop of short programs went on (while (true)
+ * {}, about 1 in 5).  So while the shell runs a loop (for, while, its
+ * condition too), each job it starts in the foreground joins one group,
+ * that of a keeper: a child of the shell that holds the group for the
+ * loop's time and passes each ^C it gets on to the shell, which then
+ * stops the loop, whatever became of the job.  The keeper reads a pipe
+ * whose other end only the shell holds: should the shell die, it ends. */
+static int loop_depth;
+static struct {
+	pid_t pid;
+	int fd;		/* the pipe's end that the shell holds */
+} keeper = { 0, -1 };
+static volatile sig_atomic_t keeper_shell;	/* the shell's pid, in the keeper */
+
+static void keeper_relay(int sig)
+{
+	kill(keeper_shell, sig);
+}
+
+/* The keeper, signals held since before its fork (the shell may hold
+ * them already: it starts the keeper as it starts a job): it ignores all
+ * but SIGINT, which it passes on, and ends at the end of its pipe or by
+ * SIGKILL. */
+static NORETURN void keeper_run(int in)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = SIG_IGN;
+	for (int sig = 1; sig < NSIG; sig++)
+		if (sig != SIGKILL && sig != SIGSTOP)
+			sigaction(sig, &sa, NULL);
+	sa.sa_handler = keeper_relay;
+	sigaction(SIGINT, &sa, NULL);
+	sigset_t none;
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	for (;;) {
+		char c;
+		ssize_t n = read(in, &c, 1);
+		if (n == 0 || (n < 0 && errno != EINTR))
+			_exit(0);
+	}
+}
+
+/* The keeper of the loop's group, started at its first job: false if it
+ * cannot be (the job then has a group of its own). */
+static bool keeper_start(void)
+{
+	int p[2];
+	if (keeper.pid != 0)
+		return true;
+	if (pipe_cloexec(p) != 0)
+		return false;
+	sig_before_child();	/* SIGCHLD not ignored: it is waited for */
+	keeper_shell = getpid();
+	sigset_t all, mask;
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &mask);
+	pid_t pid = fork();
+	if (pid == 0) {
+		close(p[1]);
+		setpgid(0, 0);
+		keeper_run(p[0]);
+	}
+	sigprocmask(SIG_SETMASK, &mask, NULL);
+	close(p[0]);
+	if (pid < 0) {
+		close(p[1]);
+		return false;
+	}
+	setpgid(pid, pid);
+	child_add(pid, false);
+	keeper.pid = pid;
+	keeper.fd = p[1];
+	return true;
+}
+
+/* The loop is over: so is its keeper (a job that stopped in the loop
+ * keeps the group). */
+static void keeper_stop(void)
+{
+	if (keeper.pid == 0)
+		return;
+	int w, state = child_state(keeper.pid, &w);
+	if (state == CHILD_RUNNING || state == CHILD_STOPPED) {
+		kill(keeper.pid, SIGKILL);
+		child_continued(keeper.pid);	/* dead, as the wait will see */
+	}
+	child_wait(keeper.pid);
+	close(keeper.fd);
+	keeper.pid = 0;
+	keeper.fd = -1;
+}
+
+void jobs_loop_enter(void)
+{
+	loop_depth++;
+}
+
+void jobs_loop_leave(void)
+{
+	if (--loop_depth == 0)
+		keeper_stop();
+}
+
 /* The forks that follow are the processes of one job, in the foreground
- * or not.  False when job control is off: nothing is done. */
+ * or not (in a loop, in the loop's group).  False when job control is
+ * off: nothing is done. */
 bool job_open(bool foreground)
 {
 	if (!on)
 		return false;
 	start.open = true;
 	start.foreground = foreground;
-	start.pgid = 0;
+	start.pgid = foreground && loop_depth > 0 && keeper_start() ? keeper.pid : 0;
 	start.count = 0;
 	return true;
 }
@@ -325,12 +436,18 @@ bool job_child_enter(void)
 	return true;
 }
 
-/* In a forked child: no job control of its own. */
+/* In a forked child: no job control of its own, and no hold on the
+ * keeper, whose pipe must end with the shell. */
 void jobs_child_reset(void)
 {
 	if (on || start.open) {
 		on = false;
 		start.open = false;
+	}
+	if (keeper.fd >= 0) {
+		close(keeper.fd);
+		keeper.fd = -1;
+		keeper.pid = 0;
 	}
 }
 
@@ -444,16 +561,19 @@ NORETURN void job_stopped(void)
 	rc_raise(eInterrupt);
 }
 
-/* An error before job_end: the job, if any, is no longer being started. */
+/* An error before job_end: the job, if any, is no longer being started,
+ * and the loops it left are no longer run. */
 static int job_save(void)
 {
-	return 0;
+	return loop_depth;
 }
 
 static void job_restore(int saved)
 {
-	(void) saved;
 	start.open = false;
+	loop_depth = saved;
+	if (loop_depth == 0)
+		keeper_stop();
 }
 
 const CatchStep job_catch_step = { job_save, job_restore };
@@ -599,6 +719,7 @@ void jobs_leave(void)
 		return;
 	on = false;
 	left = true;
+	keeper_stop();
 	child_poll();
 	for (size_t i = 0; i < nslots; i++) {
 		Job *j = &table[i];

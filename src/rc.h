@@ -531,6 +531,8 @@ bool jobs_on(void);
 bool jobs_visible(void);
 void jobs_prompt(void);
 void jobs_show(Str *s);
+void jobs_loop_enter(void);
+void jobs_loop_leave(void);
 bool job_open(bool foreground);
 bool job_child_enter(void);
 void jobs_child_reset(void);

@@ -475,6 +475,7 @@ static void do_for(Node *n)
 	 * loop's, which outlasts each command */
 	int floor = nmpipe_protect();
 	nesting.loops++;
+	jobs_loop_enter();
 	for (List *l = items; l != NULL; l = l->n) {
 		Mark m = nmark();
 		if (name == NULL)
@@ -485,6 +486,7 @@ static void do_for(Node *n)
 		if (loop_skip())
 			break;
 	}
+	jobs_loop_leave();
 	nesting.loops--;
 	nmpipe_set_floor(floor);
 	nmpipe_reap();
@@ -496,6 +498,7 @@ static void do_for(Node *n)
  * command would be skipped). */
 static void do_while(Node *n)
 {
+	jobs_loop_enter();
 	for (;;) {
 		Mark m = nmark();
 		bool ok = walk_cond(n->k[0]);
@@ -510,6 +513,7 @@ static void do_while(Node *n)
 		if (loop_skip())
 			break;
 	}
+	jobs_loop_leave();
 }
 
 /* The body is a chain of nSeq (parse.c, case_list): an empty command
