@@ -578,21 +578,51 @@ static void job_restore(int saved)
 
 const CatchStep job_catch_step = { job_save, job_restore };
 
-/* A job named as the builtins take it: %N, its number; a number, the
- * process id of any of its processes; nothing, the current job (the one
- * that last stopped or went to the background). */
-static Job *job_named(const char *who, List *arg)
+/* The job last stopped or sent to the background but for one that is
+ * not (the current job, or with skip the current one, the previous). */
+static Job *latest(const Job *skip)
 {
 	Job *found = NULL;
-	if (arg == NULL) {
-		for (size_t i = 0; i < nslots; i++)
-			if (!is_free(&table[i]) && (found == NULL || table[i].seq > found->seq))
-				found = &table[i];
+	for (size_t i = 0; i < nslots; i++) {
+		Job *j = &table[i];
+		if (!is_free(j) && j != skip && (found == NULL || j->seq > found->seq))
+			found = j;
+	}
+	return found;
+}
+
+/* A job by its number or by the process id of any of its processes. */
+static Job *job_numbered(long n, bool by_number)
+{
+	for (size_t i = 0; i < nslots; i++) {
+		Job *j = &table[i];
+		if (is_free(j))
+			continue;
+		if (by_number && j->number == n)
+			return j;
+		for (int k = 0; !by_number && k < j->count; k++)
+			if (j->pids[k] == n)
+				return j;
+	}
+	return NULL;
+}
+
+/* A job named as the builtins take it: %N, its number; a number, the
+ * process id of any of its processes; nothing or %+, the current job
+ * (the one that last stopped or went to the background); %-, the
+ * previous one. */
+static Job *job_named(const char *who, List *arg)
+{
+	const char *w = arg != NULL ? arg->w : "%+";
+	Job *found;
+	if (strcmp(w, "%+") == 0 || strcmp(w, "%-") == 0) {
+		found = latest(NULL);
+		if (found != NULL && w[1] == '-')
+			found = latest(found);
 		if (found == NULL)
-			print_error("rc: %s: no current job", who);
+			print_error("rc: %s: no %s job", who, w[1] == '+' ? "current" : "previous");
 		return found;
 	}
-	const char *w = arg->w;
 	bool by_number = *w == '%';
 	char *end;
 	long n = strtol(w + by_number, &end, 10);
@@ -600,16 +630,7 @@ static Job *job_named(const char *who, List *arg)
 		print_error("rc: %s: bad job: %s", who, w);
 		return NULL;
 	}
-	for (size_t i = 0; i < nslots && found == NULL; i++) {
-		Job *j = &table[i];
-		if (is_free(j))
-			continue;
-		if (by_number && j->number == n)
-			found = j;
-		for (int k = 0; !by_number && k < j->count; k++)
-			if (j->pids[k] == n)
-				found = j;
-	}
+	found = job_numbered(n, by_number);
 	if (found == NULL)
 		print_error("rc: %s: no such job: %s", who, w);
 	return found;
