@@ -305,7 +305,10 @@ void jobs_show(Str *s)
  * that of a keeper: a child of the shell that holds the group for the
  * loop's time and passes each ^C it gets on to the shell, which then
  * stops the loop, whatever became of the job.  The keeper reads a pipe
- * whose other end only the shell holds: should the shell die, it ends. */
+ * whose other end only the shell holds: should the shell die, it ends.
+ * It keeps copies of the descriptors the shell held as it started (the
+ * first job's redirections among them) until the loop ends: closing each
+ * possible one would cost more than the loop. */
 static int loop_depth;
 static struct {
 	pid_t pid;
