@@ -306,9 +306,11 @@ void jobs_show(Str *s)
  * loop's time and passes each ^C it gets on to the shell, which then
  * stops the loop, whatever became of the job.  The keeper reads a pipe
  * whose other end only the shell holds: should the shell die, it ends.
- * It keeps copies of the descriptors the shell held as it started (the
- * first job's redirections among them) until the loop ends: closing each
- * possible one would cost more than the loop. */
+ * It closes the copies of the descriptors the shell held as it started
+ * (the first job's redirections and <{cmd}s among them), which would stay
+ * open until the loop ends, where the system can in one call
+ * (close_range); closing each possible one would cost more than the
+ * loop. */
 static int loop_depth;
 static struct {
 	pid_t pid;
@@ -322,11 +324,18 @@ static void keeper_relay(int sig)
 }
 
 /* The keeper, signals held since before its fork (the shell may hold
- * them already: it starts the keeper as it starts a job): it ignores all
- * but SIGINT, which it passes on, and ends at the end of its pipe or by
- * SIGKILL. */
+ * them already: it starts the keeper as it starts a job): it reads its
+ * pipe as standard input, ignores all signals but SIGINT, which it passes
+ * on, and ends at the end of its pipe or by SIGKILL. */
 static NORETURN void keeper_run(int in)
 {
+	if (in != 0) {
+		dup2(in, 0);
+		close(in);
+	}
+#ifdef HAVE_CLOSE_RANGE
+	close_range(1, ~0U, 0);
+#endif
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sigemptyset(&sa.sa_mask);
@@ -341,7 +350,7 @@ static NORETURN void keeper_run(int in)
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	for (;;) {
 		char c;
-		ssize_t n = read(in, &c, 1);
+		ssize_t n = read(0, &c, 1);
 		if (n == 0 || (n < 0 && errno != EINTR))
 			_exit(0);
 	}

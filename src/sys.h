@@ -9,7 +9,8 @@
  * core is said to be dumped), SIGWINCH (is_sigwinch).
  * Guarded where they are used: vfork (exec.c: fork), tee (read.c: a pipe
  * is read a byte at a time), getauxval (except.c: the stack's top is
- * found above the environment), SIGWINCH (signal.c, lineedit/le_plain.c:
+ * found above the environment), close_range (jobs.c: a loop's keeper keeps
+ * the shell's descriptors), SIGWINCH (signal.c, lineedit/le_plain.c:
  * no resize), the signals SIGIO, SIGPWR and SIGSTKFLT (status.c: named
  * sigunknownN), the resource limits RLIMIT_RSS, _NPROC, _MEMLOCK and
  * _LOCKS (limit.c: not offered), MAP_POPULATE (history.c: the file's
