@@ -49,11 +49,20 @@ static void became_child(bool background)
  * shell has looked at what came meanwhile (sig_after_fork): a signal sent
  * to the child in between would otherwise run the shell's handler in it
  * and be forgotten (kill $apid just after cmd &), and a ^C typed then
- * must reach the command. */
-static void before_fork(sigset_t *mask)
+ * must reach the command.  act_first: the signals that came before are
+ * acted on first (sig_block_all), before a program starts; a fork's caller
+ * may hold descriptors just made, which an error would leave open: the
+ * next look acts on them. */
+static void before_fork(sigset_t *mask, bool act_first)
 {
 	var_fix_pid();
-	sig_block_all(mask);
+	if (act_first)
+		sig_block_all(mask);
+	else {
+		sigset_t all;
+		sigfillset(&all);
+		sigprocmask(SIG_BLOCK, &all, mask);
+	}
 	read_forget();
 	sig_before_child();
 }
@@ -63,7 +72,7 @@ static void before_fork(sigset_t *mask)
 static pid_t fork_child(const int *fds, int n, bool background)
 {
 	sigset_t mask;
-	before_fork(&mask);
+	before_fork(&mask, false);
 	pid_t pid = fork();
 	if (pid < 0) {
 		int e = errno;
@@ -110,7 +119,7 @@ pid_t rc_fork_background(void)
 int rc_fork_orphan(void)
 {
 	sigset_t mask;
-	before_fork(&mask);
+	before_fork(&mask, false);
 	pid_t pid = fork();
 	if (pid == 0)
 		became_child(false);
@@ -403,7 +412,7 @@ static pid_t spawn_one(const char *path, char **argv, int *err)
 {
 	char **envp = env_vector();
 	sigset_t mask;
-	before_fork(&mask);
+	before_fork(&mask, true);
 	job_open(true);
 	pid_t pid = start_program(path, argv, envp, &mask, err);
 	if (pid > 0) {
