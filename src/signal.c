@@ -139,14 +139,14 @@ bool sig_caught_waiting(const sigset_t *saved)
 /* What take_waiting found. */
 typedef enum { CAME_NOT, CAME_FROM_TERMINAL, CAME_FROM_PROCESS } Came;
 
-/* Signals blocked: a signal the shell catches that is waiting is taken
- * now, through the handler, which says who sent it (sig alone unblocked
- * for the moment: POSIX delivers a pending signal so unblocked before
- * sigprocmask returns). */
-static Came take_waiting(int sig)
+/* Signals blocked: a signal the shell catches that is waiting (in
+ * *waiting, from sigpending) is taken now, through the handler, which says
+ * who sent it (sig alone unblocked for the moment: POSIX delivers a
+ * pending signal so unblocked before sigprocmask returns). */
+static Came take_waiting(int sig, const sigset_t *waiting)
 {
-	sigset_t waiting, one;
-	if (state[sig] != S_CAUGHT || sigpending(&waiting) != 0 || sigismember(&waiting, sig) != 1)
+	sigset_t one;
+	if (state[sig] != S_CAUGHT || sigismember(waiting, sig) != 1)
 		return CAME_NOT;
 	sigemptyset(&one);
 	sigaddset(&one, sig);
@@ -172,8 +172,11 @@ enum { N_INTERRUPTS = sizeof terminal_interrupts / sizeof terminal_interrupts[0]
  * (`kill -INT $pid` run by a shell preempted here), is the shell's. */
 void sig_after_fork(pid_t pid)
 {
+	sigset_t waiting;
+	if (sigpending(&waiting) != 0)
+		return;
 	for (int i = 0; i < N_INTERRUPTS; i++)
-		if (take_waiting(terminal_interrupts[i]) == CAME_FROM_TERMINAL)
+		if (take_waiting(terminal_interrupts[i], &waiting) == CAME_FROM_TERMINAL)
 			kill(pid, terminal_interrupts[i]);
 }
 
@@ -185,8 +188,11 @@ void sig_after_fork(pid_t pid)
  * again, for the default disposition to take. */
 void sig_background_child(void)
 {
+	sigset_t waiting;
+	if (sigpending(&waiting) != 0)
+		return;
 	for (int i = 0; i < N_INTERRUPTS; i++)
-		if (take_waiting(terminal_interrupts[i]) == CAME_FROM_PROCESS)
+		if (take_waiting(terminal_interrupts[i], &waiting) == CAME_FROM_PROCESS)
 			raise(terminal_interrupts[i]);
 }
 
