@@ -714,9 +714,11 @@ void job_bg(List *args)
 		}
 		for (int i = 0; i < j->count; i++)
 			child_set_async(j->pids[i]);
-		job_continue(j);
 		j->seq = next_seq++;
+		/* said before the job runs, so that the notice comes before
+		 * anything the job prints */
 		notice(j, CHILD_RUNNING, false);
+		job_continue(j);
 	}
 	status_set_bool(ok);
 }
