@@ -661,6 +661,17 @@ static void clear_visible_line(const char *line, const char *after)
 	fflush(out);
 }
 
+/* The length of the character s begins with (of n bytes at most). */
+static size_t char_bytes(const char *s, size_t n, mbstate_t *st)
+{
+	size_t len = mbrtowc(NULL, s, n, st);
+	if (len == (size_t) -1 || len == (size_t) -2) {
+		len = 1;	/* a byte of its own */
+		memset(st, 0, sizeof *st);
+	}
+	return len;
+}
+
 /* The cursor the hook left, made at most the line's end and the start of
  * a character: an offset kept from a line the function changed may fall
  * inside one, and libedit then took the line for text it cannot read. */
@@ -670,11 +681,7 @@ static size_t char_start(const char *line, size_t cursor)
 	memset(&st, 0, sizeof st);
 	size_t at = 0, len = strlen(line);
 	while (at < cursor && at < len) {
-		size_t n = mbrtowc(NULL, line + at, len - at, &st);
-		if (n == (size_t) -1 || n == (size_t) -2) {
-			n = 1;	/* a byte of its own */
-			memset(&st, 0, sizeof st);
-		}
+		size_t n = char_bytes(line + at, len - at, &st);
 		if (at + n > cursor)
 			break;
 		at += n;
@@ -1015,9 +1022,49 @@ static void redraw_below(void)
 		rl.on_new_line();
 }
 
+/* The offset in bytes of the character numbered chars in line. */
+static int byte_offset(const char *line, int chars)
+{
+	mbstate_t st;
+	memset(&st, 0, sizeof st);
+	size_t at = 0, len = strlen(line);
+	for (; chars > 0 && at < len; chars--)
+		at += char_bytes(line + at, len - at, &st);
+	return (int) at;
+}
+
+/* libedit's line (malloc'd), with start and end made offsets in bytes:
+ * libedit counts them in characters.  rl_line_buffer is not to be read
+ * (see libedit_put_blank), and rl_copy_text() leaves out the line's last
+ * byte.  With the cursor at the end, a blank put there is the byte left
+ * out, and the line is put back as it was, the cursor still at its end.
+ * With the cursor inside the line, all it needs before the cursor is
+ * copied; the byte left out is the last after it, which is then taken
+ * for the end of the line. */
+static char *libedit_completion_line(int *start, int *end)
+{
+	int chars = *rl.end;
+	bool at_end = *end >= chars;
+	if (rl.copy_text == NULL || rl.insert_text == NULL || rl.replace_line == NULL)
+		return NULL;
+	if (chars == 0)
+		return strdup("");
+	if (at_end)
+		rl.insert_text(" ");
+	char *line = rl.copy_text(0, (chars + 1) * (int) MB_CUR_MAX + 1);
+	if (at_end && line != NULL)
+		rl.replace_line(line, 0);
+	if (line != NULL) {
+		*start = byte_offset(line, *start);
+		*end = byte_offset(line, *end);
+	}
+	return line;
+}
+
 static char **attempt(const char *text, int start, int end)
 {
-	const char *line = *rl.line_buffer;
+	char *copy = libedit ? libedit_completion_line(&start, &end) : NULL;
+	const char *line = libedit ? copy : *rl.line_buffer;
 	*rl.attempted_completion_over = 1;
 	if (line == NULL || strlen(line) < (size_t) end) {
 		line = text;
@@ -1033,6 +1080,7 @@ static char **attempt(const char *text, int start, int end)
 		redraw_below();
 	if (line[end] == append)
 		append = '\0';	/* libedit would add a second space */
+	free(copy);
 	*rl.completion_append_character = append;
 	/* libedit asks "Display all N possibilities?" with getc(stdin), past
 	 * getc_hook(): let ^C in until getc_hook() runs again.  It makes that
