@@ -62,6 +62,30 @@ int le_wait_input(int fd, const sigset_t *waitmask);
  * ^C discarded that input meanwhile: -1 with errno EINTR then. */
 ssize_t le_read_input(void *buf, size_t size, const sigset_t *waitmask);
 
+/* The screen (le_screen.c): where a prompt and a line end on a screen
+ * of N columns, in the LC_CTYPE in force.  A prompt's \001 and \002
+ * enclose what it prints but the screen does not show (escape sequences),
+ * as both editor libraries read them. */
+enum { LE_PROMPT_HIDE = '\001', LE_PROMPT_SHOW = '\002' };
+
+/* Where the n bytes of text end, drawn from column *col of row *row on a
+ * screen columns wide: a newline of the line starts a row, a character
+ * too wide for the rest of a row goes to the next, a tab goes to the next
+ * multiple of 8, another control character of the line shows as ^X (of
+ * the prompt: as nothing), and what the prompt's markers enclose takes no
+ * room. */
+void le_advance(const char *text, size_t n, bool prompt, size_t columns,
+	size_t *row, size_t *col);
+
+/* The rows the lines of prompt before its last take (GNU readline writes
+ * them again when it redraws the line, le_rl.c for libedit). */
+size_t le_prompt_rows_above(const char *prompt, size_t columns);
+
+/* The rows above the cursor at the end of the last line of prompt, then
+ * line, then after (what the editor shows after the line). */
+size_t le_rows_edited(const char *prompt, const char *line, const char *after,
+	size_t columns);
+
 /* Where words end, for the editor and for le_complete(); `$' also starts a word. */
 #define LE_WORD_BREAKS " \t\n;&|^`@(){}<>="
 

@@ -518,9 +518,8 @@ static bool matching(void)
  * $prompt), and what the editor was given of it (libedit: its last line,
  * libedit_prompt()), for clear_visible_line(); the markers around what a
  * prompt prints but the screen does not show (escape sequences), as both
- * libraries read them. */
+ * libraries read them (LE_PROMPT_HIDE, LE_PROMPT_SHOW). */
 static const char *full_prompt = "", *shown_prompt = "";
-enum { PROMPT_HIDE = '\001', PROMPT_SHOW = '\002' };
 
 /* libedit: the lines of the prompt before its last, written here (without
  * the markers).  Returns its last line. */
@@ -530,91 +529,10 @@ static const char *write_prompt_lines(const char *prompt)
 	if (last == NULL)
 		return prompt;
 	for (const char *p = prompt; p <= last; p++)
-		if (*p != PROMPT_HIDE && *p != PROMPT_SHOW)
+		if (*p != LE_PROMPT_HIDE && *p != LE_PROMPT_SHOW)
 			fputc(*p, *rl.outstream);
 	fflush(*rl.outstream);
 	return last + 1;
-}
-
-/* Columns the character at s (n bytes) takes at column col, of a line
- * (prompt: of the prompt, where another control character than a tab
- * shows as nothing).  *len gets its length in bytes. */
-static size_t char_width(const char *s, size_t n, size_t col, bool prompt, size_t *len)
-{
-	unsigned char c = (unsigned char) *s;
-	*len = 1;
-	if (c == '\t')
-		return 8 - col % 8;
-	if (c < 0x20 || c == 0x7f)
-		return prompt ? 0 : 2;	/* ^X */
-	if (c < 0x80)
-		return 1;
-	wchar_t wc;
-	mbstate_t st;
-	memset(&st, 0, sizeof st);
-	size_t r = mbrtowc(&wc, s, n, &st);
-	if (r == (size_t) -1 || r == (size_t) -2)
-		return 1;
-	*len = r;
-	int w = wcwidth(wc);
-	return w >= 0 ? (size_t) w : 1;
-}
-
-/* Where the n bytes of text end, drawn from column *col of row *row on a
- * screen columns wide: a newline of the line starts a row, a character
- * too wide for the rest of a row goes to the next, and what the prompt's
- * \001 and \002 enclose takes no room. */
-static void advance(const char *text, size_t n, bool prompt, size_t columns,
-	size_t *row, size_t *col)
-{
-	bool hidden = false;
-	for (size_t len; n > 0; text += len, n -= len) {
-		len = 1;
-		if (prompt && (*text == PROMPT_HIDE || *text == PROMPT_SHOW)) {
-			hidden = *text == PROMPT_HIDE;
-			continue;
-		}
-		if (hidden)
-			continue;
-		if (*text == '\n' && !prompt) {
-			++*row;
-			*col = 0;
-			continue;
-		}
-		size_t w = char_width(text, n, *col, prompt, &len);
-		if (*col + w > columns) {
-			++*row;
-			*col = 0;
-		}
-		*col += w;
-	}
-}
-
-/* The rows the lines of the prompt before its last take, above the rows
- * the editor edits: GNU readline writes them again when it redraws the
- * line, libedit_put_line() for libedit. */
-static size_t prompt_rows_above(size_t columns)
-{
-	size_t rows = 0;
-	for (const char *p = full_prompt, *nl; (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
-		size_t row = 0, col = 0;
-		advance(p, (size_t) (nl - p), true, columns, &row, &col);
-		rows += row + 1;
-	}
-	return rows;
-}
-
-/* The rows the editor edits, the last line of the prompt and the line
- * (and what is shown after it), above the cursor at their end. */
-static size_t rows_edited(const char *line, const char *after, size_t columns)
-{
-	const char *last = strrchr(shown_prompt, '\n');
-	const char *prompt = last != NULL ? last + 1 : shown_prompt;
-	size_t row = 0, col = 0;
-	advance(prompt, strlen(prompt), true, columns, &row, &col);
-	advance(line, strlen(line), false, columns, &row, &col);
-	advance(after, strlen(after), false, columns, &row, &col);
-	return row + (col >= columns);	/* a full row: the cursor waits on the next */
 }
 
 static size_t screen_columns(void)
@@ -648,11 +566,11 @@ static void clear_visible_line(const char *line, const char *after)
 		fflush(out);
 		return;
 	}
-	size_t columns = screen_columns(), up = prompt_rows_above(columns);
+	size_t columns = screen_columns(), up = le_prompt_rows_above(full_prompt, columns);
 	if (rl.clear_visible_line != NULL)
 		rl.clear_visible_line();
 	else
-		up += rows_edited(line, after, columns);
+		up += le_rows_edited(shown_prompt, line, after, columns);
 	fflush(out);
 	fputc('\r', out);
 	if (up > 0)
@@ -1245,8 +1163,8 @@ static char *libedit_prompt(const char *prompt)
 	size_t column = 0;
 	bool hidden = false;
 	for (const char *p = prompt; *p != '\0'; p++) {
-		if (*p == PROMPT_HIDE || *p == PROMPT_SHOW)
-			hidden = *p == PROMPT_HIDE;
+		if (*p == LE_PROMPT_HIDE || *p == LE_PROMPT_SHOW)
+			hidden = *p == LE_PROMPT_HIDE;
 		else if (*p == '\t' && !hidden) {
 			do
 				*o++ = ' ';

@@ -23,6 +23,7 @@ int main(void)
 	srunner_add_suite(sr, list_suite());
 	srunner_add_suite(sr, complete_suite());
 	srunner_add_suite(sr, keys_suite());
+	srunner_add_suite(sr, screen_suite());
 	srunner_add_suite(sr, wait_suite());
 	srunner_set_tap(sr, "-");
 	srunner_run_all(sr, CK_SILENT);

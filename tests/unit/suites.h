@@ -12,6 +12,7 @@ Suite *parse_suite(void);
 Suite *list_suite(void);
 Suite *complete_suite(void);
 Suite *keys_suite(void);
+Suite *screen_suite(void);
 Suite *wait_suite(void);
 
 #endif
