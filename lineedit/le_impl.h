@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <sys/types.h>
+#include <wchar.h>
 
 #include "le.h"
 
@@ -85,6 +86,10 @@ size_t le_prompt_rows_above(const char *prompt, size_t columns);
  * line, then after (what the editor shows after the line). */
 size_t le_rows_edited(const char *prompt, const char *line, const char *after,
 	size_t columns);
+
+/* The length of the character s begins with (of n bytes at most; a byte
+ * that begins none is one of its own). */
+size_t le_char_bytes(const char *s, size_t n, mbstate_t *st);
 
 /* Where words end, for the editor and for le_complete(); `$' also starts a word. */
 #define LE_WORD_BREAKS " \t\n;&|^`@(){}<>="

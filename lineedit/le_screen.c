@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Zlib */
 /* le_screen.c: where a prompt and a line end on a screen of N columns, for
- * wiping them before a bound key's function runs (le_rl.c).  Pure
+ * wiping them before a bound key's function runs (le_rl_keys.c), and the
+ * length of a character.  Pure
  * arithmetic on the text, in the LC_CTYPE in force: no editor library, no
  * terminal. */
 #include "config.h"
@@ -82,4 +83,14 @@ size_t le_rows_edited(const char *prompt, const char *line, const char *after,
 	le_advance(line, strlen(line), false, columns, &row, &col);
 	le_advance(after, strlen(after), false, columns, &row, &col);
 	return row + (col >= columns);	/* a full row: the cursor waits on the next */
+}
+
+size_t le_char_bytes(const char *s, size_t n, mbstate_t *st)
+{
+	size_t len = mbrtowc(NULL, s, n, st);
+	if (len == (size_t) -1 || len == (size_t) -2) {
+		len = 1;	/* a byte of its own */
+		memset(st, 0, sizeof *st);
+	}
+	return len;
 }

@@ -10,7 +10,8 @@ if LE_NONE
 LINEEDIT_SOURCES = $(LINEEDIT_PLAIN_SOURCES)
 else
 LINEEDIT_SOURCES = lineedit/le.h lineedit/le_impl.h lineedit/le_plain.c \
-	lineedit/le_rl.c lineedit/le_screen.c lineedit/le_complete.c lineedit/le_keys.c
+	lineedit/le_rl.h lineedit/le_rl.c lineedit/le_rl_keys.c lineedit/le_screen.c \
+	lineedit/le_complete.c lineedit/le_keys.c
 endif
 
 # ptydrive runs a program on a pty from a script; le-demo stands in for the
