@@ -58,11 +58,8 @@ static void before_fork(sigset_t *mask, bool act_first)
 	var_fix_pid();
 	if (act_first)
 		sig_block_all(mask);
-	else {
-		sigset_t all;
-		sigfillset(&all);
-		sigprocmask(SIG_BLOCK, &all, mask);
-	}
+	else
+		sig_hold_all(mask);
 	read_forget();
 	sig_before_child();
 }

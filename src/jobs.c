@@ -367,9 +367,8 @@ static bool keeper_start(void)
 		return false;
 	sig_before_child();	/* SIGCHLD not ignored: it is waited for */
 	keeper_shell = getpid();
-	sigset_t all, mask;
-	sigfillset(&all);
-	sigprocmask(SIG_BLOCK, &all, &mask);
+	sigset_t mask;
+	sig_hold_all(&mask);
 	pid_t pid = fork();
 	if (pid == 0) {
 		close(p[1]);

@@ -560,6 +560,7 @@ List *child_async_list(void);
 /* signal.c */
 extern volatile sig_atomic_t sig_pending;
 void signals_init(void);
+void sig_hold_all(sigset_t *saved);
 void sig_before_child(void);
 void sig_after_child(int wstat);
 void sig_wake_on_child(bool on);

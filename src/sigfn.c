@@ -18,10 +18,8 @@
  * `echo x; cat' left cat reading). */
 void sig_block_all(sigset_t *saved)
 {
-	sigset_t all;
-	sigfillset(&all);
 	for (;;) {
-		sigprocmask(SIG_BLOCK, &all, saved);
+		sig_hold_all(saved);
 		if (!sig_pending && !sig_caught_waiting(saved))
 			return;
 		sigprocmask(SIG_SETMASK, saved, NULL);
@@ -84,14 +82,13 @@ void sig_await_input(int fd)
 	int ready = poll(&p, 1, 0);
 	if (ready > 0 || (ready < 0 && errno != EINTR))
 		return;		/* ready (a file always is), or an error read will meet */
-	sigset_t all, old;
-	sigfillset(&all);
-	sigprocmask(SIG_BLOCK, &all, &old);
+	sigset_t old;
+	sig_hold_all(&old);
 	for (;;) {
 		if (sig_pending) {
 			sigprocmask(SIG_SETMASK, &old, NULL);
 			sig_check();
-			sigprocmask(SIG_BLOCK, &all, NULL);
+			sig_hold_all(NULL);
 			continue;
 		}
 		if (poll_in(&p, &old) >= 0 || errno != EINTR)

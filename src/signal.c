@@ -98,6 +98,14 @@ void signals_init(void)
 #endif
 }
 
+/* Hold every signal; *saved (unless NULL) gets the mask to restore. */
+void sig_hold_all(sigset_t *saved)
+{
+	sigset_t all;
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, saved);
+}
+
 /* Before every fork, vfork and exec: SIGCHLD back to the default, once. */
 void sig_before_child(void)
 {

@@ -185,9 +185,8 @@ static pid_t reap(int flags)
 
 static pid_t reap_or_signal(void)
 {
-	sigset_t all, old, sleeping;
-	sigfillset(&all);
-	sigprocmask(SIG_BLOCK, &all, &old);
+	sigset_t old, sleeping;
+	sig_hold_all(&old);
 	sig_wake_on_child(true);
 	sleeping = old;
 	sigdelset(&sleeping, SIGCHLD);
