@@ -132,16 +132,19 @@ static void history_print(const char *tool, Str *s)
 		status_set(0);
 }
 
-static const char *editor_command(void)
+/* $VISUAL, else $EDITOR, else vi: its words joined are rc code, as fc
+ * takes $FCEDIT, so that both EDITOR='emacs -nw' from the environment
+ * and a list of words are a command with its arguments. */
+static char *editor_command(void)
 {
 	List *v = var_get("VISUAL");
 	if (v == NULL || *v->w == '\0')
 		v = var_get("EDITOR");
-	return v != NULL && *v->w != '\0' ? v->w : "vi";
+	return v != NULL && *v->w != '\0' ? list_flat(v, " ") : "vi";
 }
 
-/* $VISUAL or $EDITOR on the file: words of rc, as fc takes $FCEDIT.  The
- * file goes also when an error or ^C (without job control) ends it. */
+/* The editor on the file.  The file goes also when an error or ^C
+ * (without job control) ends it. */
 static void run_editor(const char *file)
 {
 	Str cmd = { 0 };
@@ -162,28 +165,34 @@ static void run_editor(const char *file)
 	}
 }
 
-/* Let the editor change s: false if it failed, or the file could not be
- * written or read (reported). */
-static bool history_edit(const char *tool, Str *s)
+/* Let the user's editor change s in a private file (mode 0600, removed
+ * after): EDIT_DONE with s the saved text less its last newlines,
+ * EDIT_FAILED if the editor failed or its file could not be read,
+ * EDIT_NO_FILE if none could be written (reported, with tool's name if
+ * not NULL).  An error or ^C in the editor is raised again. */
+EditResult edit_text(const char *tool, Str *s)
 {
-	const char *dir = getenv("TMPDIR");
-	char *name = nfmt("%s/rc-edit.XXXXXX", dir && *dir ? dir : "/tmp");
+	List *dir = var_get("TMPDIR");
+	char *name = nfmt("%s/rc-edit.XXXXXX", dir != NULL && *dir->w != '\0' ? dir->w : "/tmp");
 	int fd = mkstemp_cloexec(name);
 	if (fd < 0 || writeall(fd, s->buf, s->len) < 0 || writeall(fd, "\n", 1) < 0) {
-		print_error("rc: %s: %s: %s", tool, name, strerror(errno));
+		if (tool != NULL)
+			print_error("rc: %s: %s: %s", tool, name, strerror(errno));
+		else
+			print_error("rc: %s: %s", name, strerror(errno));
 		if (fd >= 0) {
 			close(fd);
 			unlink(name);
 		}
 		status_fail();
-		return false;
+		return EDIT_NO_FILE;
 	}
 	close(fd);
 	run_editor(name);
 	bool ok = status_true() && (fd = open(name, O_RDONLY | O_CLOEXEC)) >= 0;
 	unlink(name);
 	if (!ok)
-		return false;
+		return EDIT_FAILED;
 	s->len = 0;
 	char buf[INPUT_CHUNK];
 	ssize_t n;
@@ -194,7 +203,7 @@ static bool history_edit(const char *tool, Str *s)
 		s->len--;	/* the editor's last newline, and blank lines */
 	str_addc(s, '\0');
 	s->len--;
-	return true;
+	return EDIT_DONE;
 }
 
 static void history_tool(List *args, bool edit, bool print)
@@ -202,7 +211,7 @@ static void history_tool(List *args, bool edit, bool print)
 	Str s = { 0 };
 	if (!history_pick(args->w, args->n, &s))
 		status_fail();
-	else if (edit && !history_edit(args->w, &s))
+	else if (edit && edit_text(args->w, &s) != EDIT_DONE)
 		;	/* the editor's status stays */
 	else if (s.len == 0)
 		status_set(0);	/* the editor left nothing */

@@ -5,10 +5,7 @@
  * and run.  $keys itself is given to the editor when it changes. */
 #include "rc.h"
 #include "../lineedit/le.h"
-#include "quote.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,66 +83,34 @@ static void run_function(const char *name, char **line, size_t *cursor)
 	status_restore(saved);
 }
 
-/* The file's text without its last newlines, or NULL if it is empty. */
-static char *saved_text(const char *path)
+/* C-x C-e: the line in the user's editor (edit_text), then what was saved
+ * is the line to run; nothing if the file was emptied or the editor
+ * failed (an error or ^C in it too).  Returns false, the line kept, if
+ * there is no file to edit. */
+static bool edit_line(char **line)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return NULL;
 	Str s = { 0 };
-	char buf[4096];
-	for (ssize_t n; (n = read(fd, buf, sizeof buf)) > 0;)
-		str_add(&s, buf, n);
-	close(fd);
-	while (s.len > 0 && s.buf[s.len - 1] == '\n')
-		s.len--;
-	if (s.len == 0) {
-		free(s.buf);
-		return NULL;
-	}
-	str_add(&s, "", 1);
-	return s.buf;
-}
-
-/* $VISUAL, else $EDITOR, else vi, on the file: whether it succeeded.
- * A value of several words is a command with its arguments. */
-static bool run_editor(const char *path)
-{
-	const char *editor = var_get("VISUAL") != NULL ? "$VISUAL" :
-		var_get("EDITOR") != NULL ? "$EDITOR" : "vi";
-	char *quoted = nalloc(QUOTE_ROOM(strlen(path)));
-	quote_into(quoted, path, true);
+	str_add(&s, *line, strlen(*line));
 	StatusCopy saved = status_save();
-	bool ok = false;
+	EditResult r = EDIT_FAILED;
 	Catch c;
 	catch_push(&c);
 	if (sigsetjmp(c.buf, 0) == 0) {
-		input_run_string(nfmt("%s %s", editor, quoted));
+		r = edit_text(NULL, &s);
 		catch_pop(&c);
-		ok = status_true();
 	}
 	status_restore(saved);
-	return ok;
-}
-
-/* C-x C-e: the line in a private file, edited, then what was saved is
- * the line to run; nothing if the file was emptied or the editor failed.
- * Returns false, the line kept, if there is no file to edit. */
-static bool edit_line(char **line)
-{
-	List *tmp = var_get("TMPDIR");
-	char *path = nfmt("%s/rc-line.XXXXXX", tmp != NULL ? tmp->w : "/tmp");
-	int fd = mkstemp(path);	/* mode 0600 */
-	if (fd < 0) {
-		print_error("rc: %s: %s", path, strerror(errno));
+	if (r == EDIT_NO_FILE) {
+		free(s.buf);
 		return false;
 	}
-	bool written = writeall(fd, *line, strlen(*line)) == 0 && writeall(fd, "\n", 1) == 0;
-	close(fd);
-	char *text = written && run_editor(path) ? saved_text(path) : NULL;
-	unlink(path);
 	free(*line);
-	*line = text != NULL ? text : estrdup("");
+	if (r == EDIT_DONE && s.len > 0)
+		*line = s.buf;
+	else {
+		free(s.buf);
+		*line = estrdup("");
+	}
 	return true;
 }
 

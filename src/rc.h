@@ -654,6 +654,8 @@ Builtin *builtin_get(const char *name);
 bool builtin_runs_commands(Builtin *b);
 void builtin_each(void (*f)(const char *name, void *ctx), void *ctx);
 void dot_file(List *args, bool interactive, bool start_up);
+typedef enum { EDIT_DONE, EDIT_FAILED, EDIT_NO_FILE } EditResult;
+EditResult edit_text(const char *tool, Str *s);
 
 /* limit.c: 0 when a limit was set, 1 on an error, LIMIT_SHOWN when limits
  * were printed (which leaves $status as it was: nothing was set) */
