@@ -47,6 +47,13 @@ static void on_signal(int sig, siginfo_t *info, void *context)
 		le_on_signal(sig);
 }
 
+/* Only who sent it, for a signal whose default is let in after (take_waiting). */
+static void note_sender(int sig, siginfo_t *info, void *context)
+{
+	(void) context;
+	from_terminal[sig] = sent_by_system(info);
+}
+
 static void handler(struct sigaction *sa, int how)
 {
 	memset(sa, 0, sizeof *sa);
@@ -147,25 +154,36 @@ bool sig_caught_waiting(const sigset_t *saved)
 /* What take_waiting found. */
 typedef enum { CAME_NOT, CAME_FROM_TERMINAL, CAME_FROM_PROCESS } Came;
 
-/* Signals blocked: a signal the shell catches that is waiting (in
- * *waiting, from sigpending) is taken now, through the handler, which says
- * who sent it (sig alone unblocked for the moment: POSIX delivers a
- * pending signal so unblocked before sigprocmask returns). */
+/* Signals blocked: a signal that is waiting (in *waiting, from
+ * sigpending) is taken now, through a handler that says who sent it (sig
+ * alone unblocked for the moment: POSIX delivers a pending signal so
+ * unblocked before sigprocmask returns).  One the shell catches is its
+ * handler's; one left at the default (a child shell's SIGINT), which
+ * would end the process, is only looked at: the caller holds it again. */
 static Came take_waiting(int sig, const sigset_t *waiting)
 {
-	sigset_t one;
-	if (state[sig] != S_CAUGHT || sigismember(waiting, sig) != 1)
+	if (sigismember(waiting, sig) != 1 || state[sig] == S_IGNORED)
 		return CAME_NOT;
+	struct sigaction note, dfl;
+	bool deadly = state[sig] == S_DEFAULT;
+	if (deadly) {	/* the default would end the process as it is let in */
+		handler(&note, S_CAUGHT);
+		note.sa_sigaction = note_sender;
+		sigaction(sig, &note, &dfl);
+	}
+	sigset_t one;
 	sigemptyset(&one);
 	sigaddset(&one, sig);
 	from_terminal[sig] = 0;
 	sigprocmask(SIG_UNBLOCK, &one, NULL);
 	sigprocmask(SIG_BLOCK, &one, NULL);
+	if (deadly)
+		sigaction(sig, &dfl, NULL);
 	return from_terminal[sig] ? CAME_FROM_TERMINAL : CAME_FROM_PROCESS;
 }
 
 /* The signals a terminal sends its foreground group when a key is typed
- * (^C, ^\\), which the shell catches. */
+ * (^C, ^\\). */
 static const int terminal_interrupts[] = { SIGINT, SIGQUIT };
 enum { N_INTERRUPTS = sizeof terminal_interrupts / sizeof terminal_interrupts[0] };
 
@@ -173,9 +191,11 @@ enum { N_INTERRUPTS = sizeof terminal_interrupts / sizeof terminal_interrupts[0]
  * signals still blocked (since before_fork, exec.c).  A ^C that came
  * after sig_block_all() looked and before the child existed reached the
  * shell alone (a shell preempted there on a busy machine made that window
- * long); the command gets it too.  So in every shell that catches it, also
- * while ~/.rcrc or a script runs: else the program started then (cat)
- * runs on, the ^C lost.  Only what the terminal sent is passed on: a
+ * long); the command gets it too.  So in every shell, also while ~/.rcrc
+ * or a script runs: else the program started then (cat) runs on, the ^C
+ * lost; and in a child shell that the ^C ends (`{echo; sleep 600}` in a
+ * backquote or a pipeline), else the program outlives it, holding the
+ * pipe the shell reads.  Only what the terminal sent is passed on: a
  * SIGINT some process sent the shell alone, the child itself included
  * (`kill -INT $pid` run by a shell preempted here), is the shell's. */
 void sig_after_fork(pid_t pid)
@@ -183,9 +203,14 @@ void sig_after_fork(pid_t pid)
 	sigset_t waiting;
 	if (sigpending(&waiting) != 0)
 		return;
-	for (int i = 0; i < N_INTERRUPTS; i++)
-		if (take_waiting(terminal_interrupts[i], &waiting) == CAME_FROM_TERMINAL)
-			kill(pid, terminal_interrupts[i]);
+	for (int i = 0; i < N_INTERRUPTS; i++) {
+		int sig = terminal_interrupts[i];
+		Came came = take_waiting(sig, &waiting);
+		if (came == CAME_FROM_TERMINAL)
+			kill(pid, sig);
+		if (came != CAME_NOT && state[sig] == S_DEFAULT)
+			raise(sig);	/* held: it ends this shell when let in */
+	}
 }
 
 /* In a background job's child, its process group its own already and
