@@ -522,6 +522,16 @@ int main(int argc, char **argv)
 	if (child > 0 && ptsname(master) != NULL)
 		snprintf(slave, sizeof slave, "%s", ptsname(master));
 	if (child == 0) {
+		/* the program starts as a terminal user's does: every signal
+		 * at its default and none blocked, whatever make check was
+		 * started with (a background job ignores SIGINT, and a script
+		 * then keeps ignoring it) */
+		sigset_t none;
+		for (int sig = 1; sig < NSIG; sig++)
+			if (sig != SIGKILL && sig != SIGSTOP)
+				signal(sig, SIG_DFL);
+		sigemptyset(&none);
+		sigprocmask(SIG_SETMASK, &none, NULL);
 		execvp(argv[1], argv + 1);
 		fprintf(stderr, "ptydrive: %s: %s\n", argv[1], strerror(errno));
 		_exit(127);
