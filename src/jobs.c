@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <termios.h>
 
 typedef struct {
@@ -303,39 +304,71 @@ void jobs_show(Str *s)
  * {}, about 1 in 5).  So while the shell runs a loop (for, while, its
  * condition too), each job it starts in the foreground joins one group,
  * that of a keeper: a child of the shell that holds the group for the
- * loop's time and passes each ^C it gets on to the shell, which then
- * stops the loop, whatever became of the job.  The keeper reads a pipe
- * whose other end only the shell holds: should the shell die, it ends.
- * It closes the copies of the descriptors the shell held as it started
- * (the first job's redirections and <{cmd}s among them), which would stay
- * open until the loop ends, where the system can in one call
- * (close_range); closing each possible one would cost more than the
- * loop. */
+ * loop's time and counts the ^Cs the group gets.  Once a job is over and
+ * the terminal the shell's again, the shell asks the keeper for its count
+ * and waits for the answer: a ^C sent to the group while it had the
+ * terminal, during the job or after its end, is counted by then (the
+ * keeper's handler runs before it reads the question), and the loop
+ * stops whatever became of the job.  Sent on as it came, the ^C often
+ * reached the shell after the shell had gone on to the loop's next
+ * command, and a program started then ran on.  The group is handed the
+ * terminal only once the keeper counts: the first job of a loop can end
+ * before a keeper just forked has run at all (a busy machine).  The
+ * keeper talks on a socket whose other end only the shell holds: should
+ * the shell die, it ends; should the keeper die, the shell's question
+ * fails without a SIGPIPE.  It closes the copies of the descriptors the
+ * shell held as it started (the first job's redirections and <{cmd}s
+ * among them), which would stay open until the loop ends, where the
+ * system can in one call (close_range); closing each possible one would
+ * cost more than the loop. */
 static int loop_depth;
 static struct {
 	pid_t pid;
-	int fd;		/* the pipe's end that the shell holds */
-} keeper = { 0, -1 };
-static volatile sig_atomic_t keeper_shell;	/* the shell's pid, in the keeper */
+	int fd;			/* the socket's end that the shell holds */
+	unsigned char heard;	/* the keeper's count when last asked */
+} keeper = { 0, -1, 0 };
+static volatile sig_atomic_t keeper_ints;	/* in the keeper: the ^Cs counted */
 
-static void keeper_relay(int sig)
+#ifdef MSG_NOSIGNAL
+#define NO_SIGPIPE MSG_NOSIGNAL
+#else
+#define NO_SIGPIPE 0	/* SO_NOSIGPIPE, set on the socket, does it */
+#endif
+
+static void keeper_count(int sig)
 {
-	kill(keeper_shell, sig);
+	(void) sig;
+	keeper_ints++;
+}
+
+/* One byte, through signals: false if the other end is gone. */
+static bool keeper_send(int fd, unsigned char c)
+{
+	ssize_t n;
+	do
+		n = send(fd, &c, 1, NO_SIGPIPE);
+	while (n < 0 && errno == EINTR);
+	return n == 1;
+}
+
+static bool keeper_receive(int fd, unsigned char *c)
+{
+	ssize_t n;
+	do
+		n = read(fd, c, 1);
+	while (n < 0 && errno == EINTR);
+	return n == 1;
 }
 
 /* The keeper, signals held since before its fork (the shell may hold
- * them already: it starts the keeper as it starts a job): it reads its
- * pipe as standard input, ignores all signals but SIGINT, which it passes
- * on, and ends at the end of its pipe or by SIGKILL. */
-static NORETURN void keeper_run(int in)
+ * them already: it starts the keeper as it starts a job): it ignores all
+ * signals but SIGINT, which it counts (ignoring it first drops a ^C that
+ * came before: its group was not the terminal's then, so that ^C came to
+ * the shell's group, the shell's too), says its count when it is ready
+ * and then whenever a byte comes, and ends at the end of its socket, its
+ * standard input, or by SIGKILL. */
+static NORETURN void keeper_run(int sock)
 {
-	if (in != 0) {
-		dup2(in, 0);
-		close(in);
-	}
-#ifdef HAVE_CLOSE_RANGE
-	close_range(1, ~0U, 0);
-#endif
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sigemptyset(&sa.sa_mask);
@@ -343,48 +376,78 @@ static NORETURN void keeper_run(int in)
 	for (int sig = 1; sig < NSIG; sig++)
 		if (sig != SIGKILL && sig != SIGSTOP)
 			sigaction(sig, &sa, NULL);
-	sa.sa_handler = keeper_relay;
+	sa.sa_handler = keeper_count;
 	sigaction(SIGINT, &sa, NULL);
+	if (sock != 0) {
+		dup2(sock, 0);
+		close(sock);
+	}
+#ifdef HAVE_CLOSE_RANGE
+	close_range(1, ~0U, 0);
+#endif
 	sigset_t none;
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
-	for (;;) {
-		char c;
-		ssize_t n = read(0, &c, 1);
-		if (n == 0 || (n < 0 && errno != EINTR))
+	unsigned char question;
+	do
+		if (!keeper_send(0, (unsigned char) keeper_ints))
 			_exit(0);
-	}
+	while (keeper_receive(0, &question));
+	_exit(0);
 }
 
 /* The keeper of the loop's group, started at its first job: false if it
  * cannot be (the job then has a group of its own). */
 static bool keeper_start(void)
 {
-	int p[2];
+	int sv[2];
 	if (keeper.pid != 0)
 		return true;
-	if (pipe_cloexec(p) != 0)
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0)
 		return false;
+	/* the shell's end among its own descriptors, clear of a job's
+	 * redirections (>[4] in the loop) */
+	int mine = fcntl(sv[1], F_DUPFD_CLOEXEC, FD_SHELL_MIN);
+	close(sv[1]);
+	if (mine < 0) {
+		close(sv[0]);
+		return false;
+	}
+#ifdef SO_NOSIGPIPE
+	int yes = 1;
+	setsockopt(mine, SOL_SOCKET, SO_NOSIGPIPE, &yes, sizeof yes);
+#endif
 	sig_before_child();	/* SIGCHLD not ignored: it is waited for */
-	keeper_shell = getpid();
 	sigset_t mask;
 	sig_hold_all(&mask);
 	pid_t pid = fork();
 	if (pid == 0) {
-		close(p[1]);
+		close(mine);
 		setpgid(0, 0);
-		keeper_run(p[0]);
+		keeper_run(sv[0]);
 	}
+	close(sv[0]);
+	if (pid > 0) {
+		setpgid(pid, pid);
+		child_add(pid, false);
+		keeper.pid = pid;
+		keeper.fd = mine;
+		keeper_receive(mine, &keeper.heard);	/* it is ready */
+	} else
+		close(mine);
 	sigprocmask(SIG_SETMASK, &mask, NULL);
-	close(p[0]);
-	if (pid < 0) {
-		close(p[1]);
+	return pid > 0;
+}
+
+/* Did the loop's group get a ^C since the shell last asked?  The
+ * terminal is the shell's again. */
+static bool keeper_heard_interrupt(pid_t pgid)
+{
+	unsigned char count;
+	if (keeper.pid == 0 || pgid != keeper.pid || !keeper_send(keeper.fd, '?')
+	    || !keeper_receive(keeper.fd, &count) || count == keeper.heard)
 		return false;
-	}
-	setpgid(pid, pid);
-	child_add(pid, false);
-	keeper.pid = pid;
-	keeper.fd = p[1];
+	keeper.heard = count;
 	return true;
 }
 
@@ -512,12 +575,14 @@ static void notice(Job *j, int state, bool newline)
  * leaves the modes it set as the shell's (stty run at the prompt).
  * The ^C a job died of is the shell's too: the line is abandoned, as
  * without job control, where the shell gets it with the job (a program
- * that handles ^C itself and exits lets the line go on).  True if the job
- * stopped: it is in the table, reported, and the caller abandons the
- * line once $status is set (job_stopped). */
-static bool job_back(const int *w, int n, Job *j, Node *tree, List *words)
+ * that handles ^C itself and exits lets the line go on, but in a loop,
+ * whose keeper heard the ^C: the loop stops, as it does without job
+ * control).  True if the job stopped: it is in the table, reported, and
+ * the caller abandons the line once $status is set (job_stopped). */
+static bool job_back(const int *w, int n, pid_t pgid, Job *j, Node *tree, List *words)
 {
 	tcsetpgrp(tty, shell_pgid);
+	bool heard = keeper_heard_interrupt(pgid);
 	int sig;
 	if (stopped_of(w, n, &sig)) {
 		if (j == NULL)
@@ -540,6 +605,8 @@ static bool job_back(const int *w, int n, Job *j, Node *tree, List *words)
 		tcgetattr(tty, &shell_modes);
 	if (killed_by(w, n, SIGINT))
 		kill(getpid(), SIGINT);
+	else if (heard)
+		sig_interrupt_heard(!signaled);
 	return false;
 }
 
@@ -552,7 +619,7 @@ bool job_end(const int *w, int n, Node *tree, List *words)
 	start.open = false;
 	if (!start.foreground || start.count == 0)
 		return false;
-	return job_back(w, n, NULL, tree, words);
+	return job_back(w, n, start.pgid, NULL, tree, words);
 }
 
 /* A job started with &: into the table. */
@@ -691,7 +758,7 @@ void job_fg(List *args)
 			w[i] = child_wait(j->pids[i]);
 		status_report(j->pids[i], w[i], false);
 	}
-	bool stopped = job_back(w, n, j, NULL, NULL);
+	bool stopped = job_back(w, n, j->pgid, j, NULL, NULL);
 	status_set_list(w, n);
 	if (stopped)
 		job_stopped();

@@ -574,6 +574,7 @@ bool sig_ends_wait(void);
 bool sig_take_quiet(void);
 bool sig_is_caught(int sig);
 bool sig_take(int sig);
+void sig_interrupt_heard(bool quiet);
 bool sig_caught_waiting(const sigset_t *saved);
 
 /* sigfn.c: running the functions named after signals; leaving the shell. */

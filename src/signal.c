@@ -293,6 +293,21 @@ void sig_after_child(int wstat)
 		quiet_interrupt = true;
 }
 
+/* A ^C that a job's process group got, not the shell, which learnt of it
+ * from the group's keeper (jobs.c): as if the shell had caught it while
+ * the job ran.  quiet: the job ended normally (see sig_after_child). */
+void sig_interrupt_heard(bool quiet)
+{
+	if (state[SIGINT] != S_CAUGHT)
+		return;		/* fn sigint {}: ignored */
+	from_terminal[SIGINT] = 1;
+	caught[SIGINT] = 1;
+	sig_pending = 1;
+	le_on_signal(SIGINT);
+	if (quiet)
+		quiet_interrupt = true;
+}
+
 /* Was the interrupt caught while a child ran one that the child handled
  * itself?  Asked once: the answer is cleared. */
 bool sig_take_quiet(void)
