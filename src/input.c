@@ -182,6 +182,14 @@ static bool fill_tty(Input *i)
 				hooks.interrupted();
 			rc_raise(eInterrupt);
 		}
+		/* A ^C caught after the last command's end was looked at and
+		 * before the reader took over (which starts afresh: it forgets
+		 * the ^Cs a command had) is spent here, as one typed at the
+		 * prompt with nothing on the line: left caught, it abandoned
+		 * the command typed next as it began to run (a loop ending
+		 * just as ^C was typed, on a busy machine) */
+		if (!continuation && sig_is_caught(SIGINT) && hooks.interrupted != NULL)
+			hooks.interrupted();
 		size_t n = strlen(line);
 		if (i->cap < n + 2) {
 			i->cap = n + 64;
