@@ -54,6 +54,25 @@ check() {
 	return $status
 }
 
+# pty_libs [plain]: the editors a test runs its cases under, as RC_EDITLIB
+# takes them (`linked`: the library a static or dynamic build links): the
+# one a lazy build loads by default, none in a build without editing; with
+# plain, `none` too, the plain reader, unless PTY_PLAIN=no: make
+# check-terminal, which tests/ci-all runs in the builds that differ only in
+# their editor, leaves the plain reader to the builds whose core differs.
+pty_libs() {
+	local libs
+	case $LE_MODE in
+	lazy)	libs=$LE_LIB ;;
+	no)	libs= ;;
+	*)	libs=linked ;;
+	esac
+	if [ "${1-}" = plain ] && { [ "${PTY_PLAIN-}" != no ] || [ -z "$libs" ]; }; then
+		libs="${libs:+$libs }none"
+	fi
+	echo "$libs"
+}
+
 # search_prompt LIB: what the editor LIB (a library, or linked: the one
 # LE_LIB names) shows when C-r starts a search.
 search_prompt() {
