@@ -304,22 +304,54 @@ static bool polls_terminal(unsigned long fds, unsigned long nfds)
 	return yes;
 }
 
+/* Does the program's pselect() of descriptors below nfds, those set at
+ * address set, wait on the terminal alone (the shell without ppoll)? */
+static bool selects_terminal(unsigned long nfds, unsigned long set)
+{
+	char path[64];
+	unsigned char bits[128];
+	size_t len = (nfds + 7) / 8;
+	unsigned long fd, found = nfds;
+	int mem;
+
+	snprintf(path, sizeof path, "/proc/%ld/mem", (long)child);
+	if (set == 0 || nfds == 0 || len > sizeof bits
+	    || (mem = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return false;
+	if (pread(mem, bits, len, (off_t)set) != (ssize_t)len)
+		len = 0;
+	close(mem);
+	for (fd = 0; fd < nfds && len > 0; fd++)
+		if (bits[fd / 8] & (1u << (fd % 8))) {
+			if (found != nfds)
+				return false;	/* more than one */
+			found = fd;
+		}
+	return found != nfds && is_terminal(found);
+}
+
 /* Is the program, one thread, asleep in a system call that only a key
  * typed or a signal can end: a read of the terminal with no time limit
- * (canonical, or VTIME 0), or a ppoll() of it with none?  A signal it
- * does not block would have woken it: a running process shows no system
- * call. */
+ * (canonical, or VTIME 0), or a ppoll() or pselect() of it with none?  A
+ * signal it does not block would have woken it: a running process shows
+ * no system call. */
 static bool asleep_on_terminal(void)
 {
 	char buf[256], state;
-	unsigned long fd, nfds, limit;
+	unsigned long fd, nfds, limit, except, timeout;
 	long nr, session;
 	struct termios t;
 
 	if (!proc_stat(child, &state, &session) || state != 'S'
 	    || !one_thread(child) || !proc_read(child, "syscall", buf, sizeof buf)
-	    || sscanf(buf, "%ld %lx %lx %lx", &nr, &fd, &nfds, &limit) != 4)
+	    || sscanf(buf, "%ld %lx %lx %lx %lx %lx", &nr, &fd, &nfds, &limit,
+		&except, &timeout) != 6)
 		return false;
+#ifdef SYS_pselect6
+	/* pselect6(nfds, readfds, writefds, exceptfds, timeout, sigmask) */
+	if (nr == SYS_pselect6)
+		return limit == 0 && except == 0 && timeout == 0 && selects_terminal(fd, nfds);
+#endif
 	if (nr == SYS_read)
 		return is_terminal(fd) && tcgetattr(master, &t) == 0
 		    && ((t.c_lflag & ICANON) || t.c_cc[VTIME] == 0);
