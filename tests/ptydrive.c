@@ -286,42 +286,41 @@ static bool is_terminal(unsigned long fd)
 	return strcmp(target, slave) == 0;
 }
 
+/* Copy len bytes of the program's memory at address addr into buf. */
+static bool peek(unsigned long addr, void *buf, size_t len)
+{
+	char path[64];
+	bool done;
+	int mem;
+
+	snprintf(path, sizeof path, "/proc/%ld/mem", (long)child);
+	if ((mem = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return false;
+	done = pread(mem, buf, len, (off_t)addr) == (ssize_t)len;
+	close(mem);
+	return done;
+}
+
 /* Does the program's ppoll() of nfds descriptors at address fds wait on
  * the terminal alone? */
 static bool polls_terminal(unsigned long fds, unsigned long nfds)
 {
-	char path[64];
 	struct pollfd p;
-	bool yes;
-	int mem;
 
-	snprintf(path, sizeof path, "/proc/%ld/mem", (long)child);
-	if (nfds != 1 || (mem = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-		return false;
-	yes = pread(mem, &p, sizeof p, (off_t)fds) == (ssize_t)sizeof p
-	    && is_terminal((unsigned long)p.fd);
-	close(mem);
-	return yes;
+	return nfds == 1 && peek(fds, &p, sizeof p) && is_terminal((unsigned long)p.fd);
 }
 
 /* Does the program's pselect() of descriptors below nfds, those set at
  * address set, wait on the terminal alone (the shell without ppoll)? */
 static bool selects_terminal(unsigned long nfds, unsigned long set)
 {
-	char path[64];
 	unsigned char bits[128];
 	size_t len = (nfds + 7) / 8;
 	unsigned long fd, found = nfds;
-	int mem;
 
-	snprintf(path, sizeof path, "/proc/%ld/mem", (long)child);
-	if (set == 0 || nfds == 0 || len > sizeof bits
-	    || (mem = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+	if (set == 0 || nfds == 0 || len > sizeof bits || !peek(set, bits, len))
 		return false;
-	if (pread(mem, bits, len, (off_t)set) != (ssize_t)len)
-		len = 0;
-	close(mem);
-	for (fd = 0; fd < nfds && len > 0; fd++)
+	for (fd = 0; fd < nfds; fd++)
 		if (bits[fd / 8] & (1u << (fd % 8))) {
 			if (found != nfds)
 				return false;	/* more than one */
