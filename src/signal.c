@@ -37,14 +37,20 @@ static unsigned char state[NSIG], own[NSIG];
 /* fn sigX is defined (the only way to define one: sig_set_handler) */
 static bool has_fn[NSIG];
 
-static void on_signal(int sig, siginfo_t *info, void *context)
+/* sig has come (in its handler, or as the shell learnt of it otherwise). */
+static void arrived(int sig, bool by_terminal)
 {
-	(void) context;
-	from_terminal[sig] = sent_by_system(info);
+	from_terminal[sig] = by_terminal;
 	caught[sig] = 1;
 	sig_pending = 1;
 	if (sig == SIGINT || is_sigwinch(sig))
 		le_on_signal(sig);
+}
+
+static void on_signal(int sig, siginfo_t *info, void *context)
+{
+	(void) context;
+	arrived(sig, sent_by_system(info));
 }
 
 /* Only who sent it, for a signal whose default is let in after (take_waiting). */
@@ -300,10 +306,7 @@ void sig_interrupt_heard(bool quiet)
 {
 	if (state[SIGINT] != S_CAUGHT)
 		return;		/* fn sigint {}: ignored */
-	from_terminal[SIGINT] = 1;
-	caught[SIGINT] = 1;
-	sig_pending = 1;
-	le_on_signal(SIGINT);
+	arrived(SIGINT, true);
 	if (quiet)
 		quiet_interrupt = true;
 }
