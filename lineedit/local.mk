@@ -19,6 +19,8 @@ endif
 PTY_TOOLS = tests/ptydrive tests/le-demo
 check_PROGRAMS += $(PTY_TOOLS)
 tests_ptydrive_SOURCES = tests/ptydrive.c
+tests_ptydrive_CFLAGS = $(BENCH_CFLAGS)
+tests_ptydrive_LDFLAGS =
 tests_ptydrive_LDADD = $(PTY_LIBS)
 # le_complete.c quotes with the core's rule, in src/quote.c (librc.a for src/rc).
 tests_le_demo_SOURCES = tests/le-demo.c $(LINEEDIT_SOURCES) src/quote.c
