@@ -18,6 +18,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,17 +91,27 @@ int main(int argc, char **argv)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGALRM, &sa, NULL);	/* no SA_RESTART: waitpid returns */
 	setpgid(0, 0);
-	pid_t child = fork();
-	if (child < 0) {
-		perror("launch: fork");
+	/* posix_spawn, which vforks where it can: a fork costs each case a
+	 * copy of this process's page tables (a millisecond here). */
+	posix_spawnattr_t attr;
+	sigset_t defaults;
+	sigemptyset(&defaults);
+	for (size_t i = 0; i < sizeof reset_signals / sizeof *reset_signals; i++)
+		sigaddset(&defaults, reset_signals[i]);
+	pid_t child;
+	int err = posix_spawnattr_init(&attr);
+	if (err == 0)
+		err = posix_spawnattr_setsigdefault(&attr, &defaults);
+	if (err == 0)
+		err = posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF);
+	if (err != 0) {
+		fprintf(stderr, "launch: posix_spawnattr: %s\n", strerror(err));
 		return 99;
 	}
-	if (child == 0) {
-		for (size_t i = 0; i < sizeof reset_signals / sizeof *reset_signals; i++)
-			signal(reset_signals[i], SIG_DFL);
-		execve(program, argv + n + 4, env);
-		fprintf(stderr, "launch: %s: %s\n", program, strerror(errno));
-		_exit(127);
+	err = posix_spawn(&child, program, NULL, &attr, argv + n + 4, env);
+	if (err != 0) {
+		fprintf(stderr, "launch: %s: %s\n", program, strerror(err));
+		return 127;
 	}
 	alarm((unsigned) strtoul(argv[1], NULL, 10));
 	return await(child);
