@@ -2,6 +2,7 @@
 /* le_rl.c: line editing with GNU readline or libedit through their common
  * readline API, linked in or (LE_LAZY) loaded with dlopen() on first use. */
 #include "config.h"
+#include "lineedit/le_config.h"
 
 #include <errno.h>
 #include <locale.h>
@@ -14,12 +15,12 @@
 #include <unistd.h>
 #include <wchar.h>
 
-#if defined LE_LAZY || defined HAVE_DLADDR
+#if LE_LAZY || defined HAVE_DLADDR
 #include <dlfcn.h>
 #endif
-#ifdef LE_LAZY
+#if LE_LAZY
 /* the API comes from dlsym() */
-#elif defined LE_USE_LIBEDIT
+#elif LE_USE_LIBEDIT
 #include <editline/readline.h>
 #else
 #include <readline/readline.h>
@@ -59,11 +60,7 @@ static locale_t shell_locale;
 static bool tstp_caught;
 static struct sigaction tstp_saved;
 
-#ifdef LE_LAZY
-
-#ifndef LE_SONAMES
-#define LE_SONAMES "libreadline.so.8", "libedit.so.2"
-#endif
+#if LE_LAZY
 
 static const char *const sonames[] = { LE_SONAMES };
 
@@ -179,10 +176,6 @@ static const char *bind_library(const char *choice)
 
 #else /* linked */
 
-#ifndef LE_LIB
-#define LE_LIB "readline (linked)"
-#endif
-
 static void add_history_linked(const char *line)
 {
 	add_history(line);
@@ -199,7 +192,7 @@ static int parse_and_bind_linked(char *line)
 	return rl_parse_and_bind(line);
 }
 
-#ifndef LE_USE_LIBEDIT
+#if !LE_USE_LIBEDIT
 static int bind_key_in_map_linked(int key, KeyFn *fn, void *map)
 {
 	return rl_bind_key_in_map(key, fn, map);
@@ -217,7 +210,7 @@ static const char *bind_library(const char *choice)
 	rl.point = &rl_point;
 	rl.end = &rl_end;
 	rl.replace_line = rl_replace_line;
-#ifdef LE_USE_LIBEDIT
+#if LE_USE_LIBEDIT
 	rl.insert_text = rl_insert_text;
 	rl.copy_text = rl_copy_text;
 	rl.add_defun = rl_add_defun;
@@ -241,14 +234,14 @@ static const char *bind_library(const char *choice)
 	rl.initialize = rl_initialize;
 	rl.parse_and_bind = parse_and_bind_linked;
 	rl.readline_state = &rl_readline_state;
-#ifndef LE_USE_LIBEDIT
+#if !LE_USE_LIBEDIT
 	rl.reset_screen_size = rl_reset_screen_size;
 	rl.change_environment = &rl_change_environment;
 	rl.variable_value = rl_variable_value;
 #endif
 	rl.on_new_line = rl_on_new_line;
 	rl.get_screen_size = rl_get_screen_size;
-#if !defined LE_USE_LIBEDIT && RL_READLINE_VERSION >= 0x0801
+#if !LE_USE_LIBEDIT && RL_READLINE_VERSION >= 0x0801
 	rl.clear_visible_line = rl_clear_visible_line;
 #endif
 	rl.readline_name = &rl_readline_name;
@@ -863,7 +856,7 @@ static const char *editor_file(void)
 {
 	static char *file;
 
-#if defined LE_STATIC
+#if LE_STATIC
 	if (file == NULL)
 		file = realpath("/proc/self/exe", NULL);
 #elif defined HAVE_DLADDR
@@ -883,9 +876,9 @@ void le_editor_info(const char *info[3])
 	info[1] = info[2] = NULL;
 	if (!loaded)
 		return;
-#if defined LE_LAZY
+#if LE_LAZY
 	info[1] = "lazy";
-#elif defined LE_STATIC
+#elif LE_STATIC
 	info[1] = "static";
 #else
 	info[1] = "dynamic";

@@ -7,8 +7,12 @@
 # LE_SONAMES                               the dlopen list for lazy mode, first choice first
 #
 # Substitutes EDIT_LIBS (for src/rc only, never LIBS), LE_MODE (lazy, dynamic,
-# static or no) and LE_LIB (the sonames tried, or the library linked).
-# Defines LE_LAZY, LE_SONAMES, LE_USE_LIBEDIT and LE_LIB for lineedit/le_rl.c.
+# static or no) and LE_LIB (the sonames tried, or the library linked), and
+# writes lineedit/le_config.h (from lineedit/le_config.h.in) for
+# lineedit/le_rl.c: LE_LAZY, LE_STATIC and LE_USE_LIBEDIT (0 or 1),
+# LE_SONAMES and LE_LIB.  Not in config.h: the line-editing modes' config.h
+# are then the same, and so is every other file they compile (ccache finds
+# each in its cache without preprocessing it, tests/ci-all).
 # AM_CONDITIONAL LE_NONE is true for --with-readline=no.
 
 # RC_LE_NEEDED(LIB, VAR): link a program with -lLIB; set VAR to its NEEDED
@@ -56,6 +60,7 @@ AS_CASE([" $LDFLAGS "], [*" -static "*|*" -static-pie "*], [rc_le_static=yes])
 
 EDIT_LIBS=
 LE_LIB=
+LE_LAZY=0 LE_STATIC=0 LE_USE_LIBEDIT=0 LE_SONAMES_C=
 AS_CASE([$with_readline],
 [lazy], [
   AS_IF([test $rc_le_static = yes],
@@ -76,9 +81,7 @@ AS_CASE([$with_readline],
      AS_IF([test $rc_le_lib = edit],
        [LE_LIB=`echo "$LE_LIB" | awk '{ for (i = NF; i > 0; i--) printf "%s%s", $i, (i > 1 ? " " : "") }'`])])
   rc_le_cnames=`echo "$LE_LIB" | sed 's/^ *//; s/ *$//; s/  */", "/g; s/^/"/; s/$/"/'`
-  AC_DEFINE([LE_LAZY], [1], [Define to load the line editor with dlopen.])
-  AC_DEFINE_UNQUOTED([LE_SONAMES], [$rc_le_cnames],
-    [The line editor libraries to try, as C string literals separated by commas.])
+  LE_LAZY=1 LE_SONAMES_C=$rc_le_cnames
   AS_IF([test -n "$LE_SONAMES"],
     [rc_le_summary="lazy (LE_SONAMES) sonames: $LE_LIB"],
     [rc_le_summary="lazy ($with_editline_lib first) sonames: $LE_LIB"])
@@ -112,14 +115,11 @@ AS_CASE([$with_readline],
      AC_MSG_ERROR([cannot link with $EDIT_LIBS (see config.log)])])
   LIBS=$rc_le_save_LIBS
   AS_IF([test $with_readline = static],
-    [LE_LIB=lib$rc_le_lib.a
-     AC_DEFINE([LE_STATIC], [1], [Define when the line editor is linked in statically.])],
+    [LE_LIB=lib$rc_le_lib.a LE_STATIC=1],
     [AC_CHECK_TOOL([OBJDUMP], [objdump], [no])
      RC_LE_NEEDED([$rc_le_lib], [LE_LIB])
      AS_IF([test -z "$LE_LIB"], [LE_LIB=lib$rc_le_lib.so])])
-  AS_IF([test $rc_le_lib = edit],
-    [AC_DEFINE([LE_USE_LIBEDIT], [1], [Define to use libedit's readline API.])])
-  AC_DEFINE_UNQUOTED([LE_LIB], ["$LE_LIB"], [The line editor library linked in.])
+  AS_IF([test $rc_le_lib = edit], [LE_USE_LIBEDIT=1])
   rc_le_summary="$with_readline ($with_editline_lib) libs: $EDIT_LIBS"
 ],
 [no], [
@@ -131,6 +131,11 @@ LE_MODE=$with_readline
 AC_SUBST([EDIT_LIBS])
 AC_SUBST([LE_MODE])
 AC_SUBST([LE_LIB])
+AC_SUBST([LE_LAZY])
+AC_SUBST([LE_STATIC])
+AC_SUBST([LE_USE_LIBEDIT])
+AC_SUBST([LE_SONAMES_C])
+AC_CONFIG_FILES([lineedit/le_config.h])
 AM_CONDITIONAL([LE_NONE], [test "x$with_readline" = xno])
 AC_CONFIG_COMMANDS_PRE([AC_MSG_NOTICE([line editing: $rc_le_summary])])
 ])
