@@ -55,19 +55,23 @@ check() {
 }
 
 # pty_libs [plain]: the editors a test runs its cases under, as RC_EDITLIB
-# takes them (`linked`: the library a static or dynamic build links): the
-# one a lazy build loads by default, none in a build without editing; with
-# plain, `none` too, the plain reader, unless PTY_PLAIN=no: make
-# check-terminal, which tests/ci-all runs in the builds that differ only in
-# their editor, leaves the plain reader to the builds whose core differs.
+# takes them: `linked' (the library a static or dynamic build links), a
+# lazy build's sonames (first choice first), nothing in a build without
+# editing; with plain, `none' too, the plain reader.  PTY_OWN_EDITOR=yes
+# (make check-terminal, which tests/ci-all runs in the builds that differ
+# from the default only in their editor) keeps to what tells this build
+# from the default one: of a lazy build's sonames its first choice only
+# (it loads the others with the code the default build tests), and the
+# plain reader (the same code in every build) only without an editor.
 pty_libs() {
 	local libs
 	case $LE_MODE in
-	lazy)	libs=$LE_LIB ;;
+	lazy)	libs=$LE_LIB
+		[ "${PTY_OWN_EDITOR-}" != yes ] || libs=${libs%% *} ;;
 	no)	libs= ;;
 	*)	libs=linked ;;
 	esac
-	if [ "${1-}" = plain ] && { [ "${PTY_PLAIN-}" != no ] || [ -z "$libs" ]; }; then
+	if [ "${1-}" = plain ] && { [ "${PTY_OWN_EDITOR-}" != yes ] || [ -z "$libs" ]; }; then
 		libs="${libs:+$libs }none"
 	fi
 	echo "$libs"
