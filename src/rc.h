@@ -585,6 +585,7 @@ void sig_prompt_interrupt(void);
 void sig_block_all(sigset_t *saved);
 void sig_exit_guarded(void);
 NORETURN void rc_exit(int code);
+NORETURN void rc_exit_early(int code);
 
 /* input.c: where commands come from. */
 /* What one read(2) of a script, pipe or $history asks for (BUFSIZ with glibc);

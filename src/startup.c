@@ -204,7 +204,7 @@ int rc_main(int argc, char **argv, char **envp)
 	const char *argv0 = argv[0];	/* a login shell's begins with - */
 	int i = options(argc, argv, &cmd);
 	if (i < 0)
-		return 1;
+		rc_exit_early(1);
 	if (!flag.o)
 		open_std();
 	defaults();
@@ -241,7 +241,7 @@ int rc_main(int argc, char **argv, char **envp)
 		int fd = open(argv[i], O_RDONLY | O_CLOEXEC);
 		if (fd < 0) {
 			print_error("rc: %s: %s", argv[i], strerror(errno));
-			return 1;
+			rc_exit_early(1);
 		}
 		fd = fd_move_high(fd);
 		var_set_const("0", words(argv + i, 1), false);
