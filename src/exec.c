@@ -364,12 +364,24 @@ static void spawned_wait(pid_t pid, List *args, bool tail)
  * vfork is a plain fork, as under qemu-user or valgrind, *err never comes
  * back: a failed exec is then neither reported nor handed to /bin/sh;
  * tests/port-check.qemu-known.) */
+#ifdef RC_COVERAGE
+/* A gcov build (CFLAGS=-DRC_COVERAGE) calls execve here through a
+ * pointer: gcc turns a direct call into __gcov_execve, which writes the
+ * counts under a lock first.  In a vforked child that lock is the shell's
+ * own: a ^C that ended the child in there left it held, and the next
+ * child waited on it for ever (rc-interrupt.test under tests/ci-coverage).
+ * The child's counts are in the shell's memory anyway. */
+static int (*volatile vfork_execve)(const char *, char *const[], char *const[]) = execve;
+#else
+#define vfork_execve execve
+#endif
+
 static NOINLINE void
 vforked(const char *path, char **argv, char **envp, const sigset_t *mask, volatile int *err)
 {
 	job_child_enter();
 	sig_vforked_child(mask);
-	execve(path, argv, envp);
+	vfork_execve(path, argv, envp);
 	*err = errno;
 	_exit(127);
 }
