@@ -359,14 +359,9 @@ static void spawned_wait(pid_t pid, List *args, bool tail)
 }
 
 #ifdef HAVE_VFORK
-/* The vforked child shares the shell's memory until it execs: it may
- * only make system calls, and reports a failure through *err.  (Where
- * vfork is a plain fork, as under qemu-user or valgrind, *err never comes
- * back: a failed exec is then neither reported nor handed to /bin/sh;
- * tests/port-check.qemu-known.) */
 #ifdef RC_COVERAGE
-/* A gcov build (CFLAGS=-DRC_COVERAGE) calls execve here through a
- * pointer: gcc turns a direct call into __gcov_execve, which writes the
+/* A gcov build (CFLAGS=-DRC_COVERAGE) calls execve in vforked() through
+ * a pointer: gcc turns a direct call into __gcov_execve, which writes the
  * counts under a lock first.  In a vforked child that lock is the shell's
  * own: a ^C that ended the child in there left it held, and the next
  * child waited on it for ever (rc-interrupt.test under tests/ci-coverage).
@@ -376,6 +371,11 @@ static int (*volatile vfork_execve)(const char *, char *const[], char *const[]) 
 #define vfork_execve execve
 #endif
 
+/* The vforked child shares the shell's memory until it execs: it may
+ * only make system calls, and reports a failure through *err.  (Where
+ * vfork is a plain fork, as under qemu-user or valgrind, *err never comes
+ * back: a failed exec is then neither reported nor handed to /bin/sh;
+ * tests/port-check.qemu-known.) */
 static NOINLINE void
 vforked(const char *path, char **argv, char **envp, const sigset_t *mask, volatile int *err)
 {
