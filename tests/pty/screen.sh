@@ -41,9 +41,9 @@ cursor() { tm display-message -p -t rc '#{cursor_x} #{cursor_y}'; }
 # then every 50th (each process costs milliseconds: the checks of a screen
 # test are mostly processes started).
 until_state() {
-	eval "$1" && return 0
-	end=$(($(date +%s) + limit)) tries=0
+	end= tries=0
 	until eval "$1"; do
+		[ -n "$end" ] || end=$(($(date +%s) + limit))
 		tries=$((tries + 1))
 		if [ $((tries % 50)) = 0 ] && [ "$(date +%s)" -gt "$end" ]; then
 			echo "# gave up waiting for: $2"
