@@ -34,13 +34,6 @@ enum {
 StackGuard stack_guard;
 /* the share of a small stack kept back; AddressSanitizer's run-time
  * library needs more */
-#if defined(__SANITIZE_ADDRESS__)
-#define RC_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define RC_ASAN 1
-#endif
-#endif
 #ifdef RC_ASAN
 enum { MARGIN_PERCENT = 75 };
 #else

@@ -2,7 +2,7 @@
 /* main.c: rc's entry point. */
 #include "rc.h"
 
-#ifdef __SANITIZE_ADDRESS__
+#ifdef RC_ASAN
 /* LeakSanitizer's options before the environment's: the shell registers
  * the objects' globals as roots of its own (leak_check, sigfn.c), and
  * LeakSanitizer is not to scan them all.  Here, not in sigfn.c: only the

@@ -26,6 +26,14 @@
 #define PRINTFLIKE(f, a)
 #define NOINLINE
 #endif
+/* RC_ASAN: built with AddressSanitizer (gcc's macro, or clang's test). */
+#if defined(__SANITIZE_ADDRESS__)
+#define RC_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define RC_ASAN 1
+#endif
+#endif
 
 /* A list of words.  m, when not NULL, marks which bytes of w are unquoted
  * glob metacharacters (m[i] != 0): only those may match more than themselves. */

@@ -128,7 +128,7 @@ static bool sig_exit_handler(void)
  * the binding table (a copy-on-write fault per fork). */
 static void (*volatile exit_now)(int) = _exit;
 
-#ifdef __SANITIZE_ADDRESS__
+#ifdef RC_ASAN
 #include <link.h>
 #include <sanitizer/lsan_interface.h>
 /* The code of LeakSanitizer's runtime and the shell's own, to tell the
